@@ -1,0 +1,52 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "menud",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "menud", targets: ["menud"]),
+        .executable(name: "menuctl", targets: ["menuctl"]),
+        .library(name: "MenuCore", targets: ["MenuCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .target(
+            name: "MenuCore",
+            dependencies: ["CYAML"]
+        ),
+        .executableTarget(
+            name: "menud",
+            dependencies: [
+                "MenuCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "menuctl",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ]
+        ),
+        .testTarget(
+            name: "MenuCoreTests",
+            dependencies: [
+                "MenuCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+        ),
+    ]
+)

@@ -1,0 +1,53 @@
+/// One node as the config describes it, already checked by the loader. The model
+/// is built from these; nothing in them refers to YAML.
+public struct NodeSpec: Sendable {
+    public var id: String
+    public var kind: NodeKind
+    public var title: TitleTemplate
+    public var subtitle: TitleTemplate?
+    public var icon: String?
+    public var children: [NodeSpec]
+    /// Initial expansion; only meaningful for expandable kinds.
+    public var expanded: Bool
+    /// At most one child branch open at a time.
+    public var exclusive: Bool
+    public var exec: String?
+    /// The rule for value kinds, nil for others.
+    public var rule: ValueRule?
+    /// The initial value for value kinds, already checked against `rule`.
+    public var value: Value?
+    public var onChange: String?
+    /// Where the node starts in its file, for errors found after loading.
+    public var mark: SourceMark
+
+    public init(
+        id: String, kind: NodeKind, title: TitleTemplate, subtitle: TitleTemplate? = nil,
+        icon: String? = nil, children: [NodeSpec] = [], expanded: Bool = false,
+        exclusive: Bool = false, exec: String? = nil, rule: ValueRule? = nil, value: Value? = nil,
+        onChange: String? = nil, mark: SourceMark = SourceMark(line: 1, column: 1)
+    ) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.subtitle = subtitle
+        self.icon = icon
+        self.children = children
+        self.expanded = expanded
+        self.exclusive = exclusive
+        self.exec = exec
+        self.rule = rule
+        self.value = value
+        self.onChange = onChange
+        self.mark = mark
+    }
+}
+
+/// A whole loaded config: the top-level menus and the file they came from.
+public struct MenuConfig: Sendable {
+    public var file: String
+    public var menus: [NodeSpec]
+    public init(file: String, menus: [NodeSpec]) {
+        self.file = file
+        self.menus = menus
+    }
+}

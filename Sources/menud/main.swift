@@ -1,0 +1,3 @@
+import MenuCore
+
+print("menud: not yet")
