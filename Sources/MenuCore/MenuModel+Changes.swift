@@ -1,0 +1,143 @@
+/// Turning a journal into a ``Change``, and undoing it.
+extension MenuModel {
+    /// Runs one operation: on success returns what it changed, on failure undoes it.
+    /// Inside a batch the batch's journal collects the change instead, and the
+    /// operation returns an empty one.
+    func mutate(_ body: () throws(MenuError) -> Void) throws(MenuError) -> Change {
+        if journal != nil {
+            try body()
+            return Change()
+        }
+        journal = Journal()
+        defer { journal = nil }
+        do {
+            try body()
+        } catch {
+            rollBack()
+            throw error
+        }
+        return finishChange()
+    }
+
+    /// Applies `body` as one unit: if it throws, every change made inside is undone
+    /// and the error is rethrown; otherwise the whole change comes back at once.
+    public func batch(_ body: (MenuModel) throws -> Void) throws -> Change {
+        if journal != nil {
+            try body(self)
+            return Change()
+        }
+        journal = Journal()
+        defer { journal = nil }
+        do {
+            try body(self)
+        } catch {
+            rollBack()
+            throw error
+        }
+        return finishChange()
+    }
+
+    private func rollBack() {
+        guard let j = journal else { return }
+        journal = nil
+        // Closing before opening keeps each exclusive group's open child consistent.
+        for (i, old) in j.oldExpanded where !old { setExpanded(i, false) }
+        for (i, old) in j.oldExpanded where old { setExpanded(i, true) }
+        for (i, old) in j.oldValues { restoreValue(i, old) }
+    }
+
+    private func finishChange() -> Change {
+        guard let j = journal else { return Change() }
+        let flipped = j.oldExpanded.filter { expanded[$0.key] != $0.value }.keys.sorted()
+        let valued = j.oldValues.filter { values[$0.key] != $0.value }.keys.sorted()
+        return Change(
+            splices: splices(flipped: flipped, oldExpanded: j.oldExpanded),
+            expansionChanged: flipped.map { tree.path($0) },
+            valueChanged: valued.map { tree.path($0) }
+        )
+    }
+
+    /// The splices that turn the old visible rows into the new ones, ascending, each
+    /// in the coordinates left by the previous one.
+    ///
+    /// Only subtrees of flipped nodes change. For a flipped node with no flipped node
+    /// below it, the change is one block after it whose sizes the visibility index
+    /// knows in O(log n); that is every plain expand, collapse or toggle, however
+    /// large the group. Nested flips (recursive operations, batches) walk the rows
+    /// that are visible before or after, inside the outermost flipped node.
+    private func splices(flipped: [Int], oldExpanded: [Int: Bool]) -> [Splice] {
+        var out: [Splice] = []
+        var k = 0
+        while k < flipped.count {
+            let top = flipped[k]
+            let end = top + tree.size(top)
+            var nested = false
+            k += 1
+            while k < flipped.count, flipped[k] < end {
+                nested = true
+                k += 1
+            }
+            // The top node's ancestors did not flip, so it is visible before and
+            // after, or neither.
+            guard let row = rowIndex(of: top) else { continue }
+            if nested {
+                diffRows(under: top, row: row, oldExpanded: oldExpanded, into: &out)
+            } else {
+                let inner = tree.descendants(top)
+                let splice =
+                    expanded[top]
+                    ? Splice(start: row + 1, removed: 0, inserted: visibility.count(equalTo: 0, in: inner))
+                    : Splice(start: row + 1, removed: visibility.count(equalTo: 1, in: inner), inserted: 0)
+                if splice.removed + splice.inserted > 0 { out.append(splice) }
+            }
+        }
+        return out
+    }
+
+    /// Emits the blocks where the old and new rows under visible node `top` differ.
+    private func diffRows(under top: Int, row: Int, oldExpanded: [Int: Bool], into out: inout [Splice]) {
+        func wasOpen(_ i: Int) -> Bool { oldExpanded[i] ?? expanded[i] }
+        func isOpen(_ i: Int) -> Bool { expanded[i] || !tree.kinds[i].isExpandable }
+        // Per open ancestor: where its subtree ends, and whether its children were /
+        // are shown.
+        var stack: [(end: Int, old: Bool, new: Bool)] = [
+            (top + tree.size(top), wasOpen(top) || !tree.kinds[top].isExpandable, isOpen(top))
+        ]
+        var cursor = row + 1
+        var block = Splice(start: cursor, removed: 0, inserted: 0)
+        func flush() {
+            if block.removed + block.inserted > 0 { out.append(block) }
+            block = Splice(start: cursor, removed: 0, inserted: 0)
+        }
+        var i = top + 1
+        while !stack.isEmpty {
+            while let last = stack.last, last.end <= i { stack.removeLast() }
+            guard let frame = stack.last else { break }
+            if !frame.old && !frame.new {
+                i = frame.end
+                continue
+            }
+            switch (frame.old, frame.new) {
+            case (true, true):
+                flush()
+                cursor += 1
+                block.start = cursor
+            case (true, false):
+                block.removed += 1
+            default:
+                block.inserted += 1
+                cursor += 1
+            }
+            if tree.size(i) > 1 {
+                let expandable = tree.kinds[i].isExpandable
+                stack.append(
+                    (
+                        i + tree.size(i), frame.old && (!expandable || wasOpen(i)),
+                        frame.new && (!expandable || expanded[i])
+                    ))
+            }
+            i += 1
+        }
+        flush()
+    }
+}

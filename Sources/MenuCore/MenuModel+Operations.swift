@@ -1,0 +1,131 @@
+/// The commands a user can apply: expansion, values and activation. Each is one
+/// all-or-nothing unit that returns its ``Change``.
+extension MenuModel {
+    public func expand(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
+        let n = try expandable(path)
+        return try mutate { () throws(MenuError) in
+            open(n)
+            if recursive { openBelow(n) }
+        }
+    }
+
+    public func collapse(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
+        let n = try expandable(path)
+        return try mutate { () throws(MenuError) in
+            setExpanded(n, false)
+            if recursive { closeBelow(n) }
+        }
+    }
+
+    public func toggle(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
+        let n = try expandable(path)
+        return expanded[n] ? try collapse(path, recursive: recursive) : try expand(path, recursive: recursive)
+    }
+
+    /// Opens every group in the subtree (or the whole menu). In an exclusive group only
+    /// one branch can be open: the one already open, else the first.
+    public func expandAll(_ path: String? = nil) throws(MenuError) -> Change {
+        let scope = try roots(path)
+        return try mutate { () throws(MenuError) in
+            for n in scope {
+                if tree.kinds[n].isExpandable { open(n) }
+                openBelow(n)
+            }
+        }
+    }
+
+    public func collapseAll(_ path: String? = nil) throws(MenuError) -> Change {
+        let scope = try roots(path)
+        return try mutate { () throws(MenuError) in
+            for n in scope {
+                setExpanded(n, false)
+                closeBelow(n)
+            }
+        }
+    }
+
+    /// Opens every ancestor of `path`, so that it becomes visible.
+    public func expandTo(_ path: String) throws(MenuError) -> Change {
+        let n = try node(path)
+        return try mutate { () throws(MenuError) in
+            var chain: [Int] = []
+            var a = tree.parent(n)
+            while let p = a {
+                chain.append(p)
+                a = tree.parent(p)
+            }
+            for p in chain.reversed() { open(p) }
+        }
+    }
+
+    /// Sets a value node from text, checked by the node's rule.
+    public func set(_ path: String, _ text: String) throws(MenuError) -> Change {
+        let n = try node(path)
+        guard let rule = tree.rules[n] else { throw .notAValue(path) }
+        switch rule.parse(text) {
+        case .success(let value):
+            return try mutate { () throws(MenuError) in setValue(n, value) }
+        case .failure(let error):
+            throw .invalidValue(path: path, reason: error.message)
+        }
+    }
+
+    /// Does what selecting the node means: picks an option (and closes its choice),
+    /// flips a toggle, opens or closes a group, or hands back an item's command.
+    public func activate(_ path: String) throws(MenuError) -> (Change, Activation) {
+        let n = try node(path)
+        switch tree.kinds[n] {
+        case .group, .choice:
+            return (try toggle(path), .toggled)
+        case .toggle:
+            let on = values[n] == .toggle(true)
+            return (try mutate { () throws(MenuError) in setValue(n, .toggle(!on)) }, .flipped)
+        case .option:
+            let choice = tree.parent(n)!
+            let change = try mutate { () throws(MenuError) in
+                setValue(choice, .choice(tree.ids[n]))
+                setExpanded(choice, false)
+            }
+            return (change, .picked)
+        case .item:
+            return (Change(), tree.execs[n].map { .run(command: $0) } ?? Activation.none)
+        case .range, .text, .date:
+            throw .notActivatable(path)
+        }
+    }
+
+    // MARK: Helpers
+
+    private func expandable(_ path: String) throws(MenuError) -> Int {
+        let n = try node(path)
+        guard tree.kinds[n].isExpandable else { throw .notExpandable(path) }
+        return n
+    }
+
+    private func roots(_ path: String?) throws(MenuError) -> [Int] {
+        guard let path else { return tree.roots }
+        return [try expandable(path)]
+    }
+
+    /// Opens every expandable descendant of `n`, one branch per exclusive group.
+    func openBelow(_ n: Int) {
+        for i in tree.descendants(n) where tree.kinds[i].isExpandable {
+            let p = tree.parent(i)!
+            if tree.exclusive[p] {
+                let chosen = openBranch(of: p) ?? firstBranch(of: p)
+                if chosen != i { continue }
+            }
+            open(i)
+        }
+    }
+
+    private func firstBranch(of group: Int) -> Int? {
+        tree.children(group).first { tree.kinds[$0].isExpandable }
+    }
+
+    func closeBelow(_ n: Int) {
+        for i in tree.descendants(n) where tree.kinds[i].isExpandable { setExpanded(i, false) }
+    }
+
+    func restoreValue(_ i: Int, _ old: Value?) { values[i] = old }
+}

@@ -1,0 +1,241 @@
+/// The one owner of a menu's state: which groups are open, what every value is, and
+/// therefore which rows are visible. Every change goes through here and comes back as
+/// a ``Change`` (row splices plus changed paths), in the manner of VS Code's
+/// `IndexTreeModel`, so views only ever render and never compute state.
+///
+/// Not thread-safe: the daemon confines it to one executor.
+public final class MenuModel {
+    public let tree: MenuTree
+    var expanded: [Bool]
+    var values: [Int: Value]
+    var visibility: VisibilityIndex
+    /// For each exclusive group, its open child branch, so that opening another one
+    /// closes it in O(1) however wide the group is.
+    private var openChild: [Int: Int] = [:]
+    /// Present while an operation or batch runs: the first old state of everything
+    /// it touched, to compute the change and to undo it on failure.
+    var journal: Journal?
+    /// Nodes whose titles read another node's value, by the node they read.
+    private var readers: [Int: [Int]] = [:]
+
+    public convenience init(config: MenuConfig) {
+        self.init(tree: MenuTree(config: config))
+    }
+
+    public init(tree: MenuTree) {
+        self.tree = tree
+        expanded = [Bool](repeating: false, count: tree.count)
+        values = tree.initialValues
+        visibility = VisibilityIndex(count: tree.count)
+        for i in 0..<tree.count where tree.kinds[i].isExpandable && tree.size(i) > 1 {
+            visibility.add(1, over: tree.descendants(i))
+        }
+        for i in 0..<tree.count where tree.initiallyExpanded[i] {
+            setExpanded(i, true)
+        }
+        for i in Set(tree.titleTemplates.keys).union(tree.subtitles.keys) {
+            for ref in references(of: i) where ref != i { readers[ref, default: []].append(i) }
+        }
+    }
+
+    public var file: String { tree.file }
+    public var nodeCount: Int { tree.count }
+    /// How many rows are visible in the whole menu.
+    public var rowCount: Int { visibility.count(equalTo: 0, in: 0..<tree.count) }
+
+    // MARK: Lookups
+
+    /// The node at `path`, or `noSuchNode`.
+    public func node(_ path: String) throws(MenuError) -> Int {
+        guard let n = tree.node(at: path) else { throw .noSuchNode(path) }
+        return n
+    }
+
+    /// The node shown at visible row `index`.
+    public func node(atRow index: Int) -> Int? {
+        guard index >= 0 else { return nil }
+        return visibility.position(ofNth: index, equalTo: 0, in: 0..<tree.count)
+    }
+
+    /// The visible row of node `i`, or nil when an ancestor is collapsed.
+    public func rowIndex(of i: Int) -> Int? {
+        guard visibility.value(at: i) == 0 else { return nil }
+        return visibility.count(equalTo: 0, in: 0..<i)
+    }
+
+    public func isExpanded(_ i: Int) -> Bool { expanded[i] }
+    public func value(of i: Int) -> Value? { values[i] }
+
+    // MARK: Rows
+
+    public func row(at index: Int) throws(MenuError) -> Row {
+        guard let n = node(atRow: index) else { throw .noSuchRow(index) }
+        return makeRow(n, index: index)
+    }
+
+    public func get(_ path: String) throws(MenuError) -> Row {
+        let n = try node(path)
+        return makeRow(n, index: rowIndex(of: n))
+    }
+
+    /// Visible rows: of the whole menu, or of one subtree as if its root were a
+    /// top-level menu (its own ancestors' state does not hide it).
+    public func rows(under path: String? = nil) throws(MenuError) -> [Row] {
+        var out: [Row] = []
+        for root in try scope(path) {
+            walk(root, all: false) { out.append($0) }
+        }
+        return out
+    }
+
+    /// Every node, with `index` nil for the hidden ones.
+    public func tree(under path: String? = nil) throws(MenuError) -> [Row] {
+        var out: [Row] = []
+        for root in try scope(path) {
+            walk(root, all: true) { out.append($0) }
+        }
+        return out
+    }
+
+    /// Visible rows `range` of the whole menu, for a view that shows a window of them.
+    public func rows(in range: Range<Int>) -> [Row] {
+        let clamped = range.clamped(to: 0..<rowCount)
+        guard let first = clamped.first, var n = node(atRow: first) else { return [] }
+        var out: [Row] = []
+        out.reserveCapacity(clamped.count)
+        var index = first
+        while index < clamped.upperBound, n < tree.count {
+            out.append(makeRow(n, index: index))
+            index += 1
+            n = nextVisible(after: n)
+        }
+        return out
+    }
+
+    private func scope(_ path: String?) throws(MenuError) -> [Int] {
+        guard let path else { return tree.roots }
+        return [try node(path)]
+    }
+
+    /// The next visible node in pre-order after visible node `n`. Leaving `n`'s
+    /// subtree lands on a sibling of `n` or of one of its ancestors, all of which are
+    /// open, so the candidate is always visible.
+    private func nextVisible(after n: Int) -> Int {
+        tree.kinds[n].isExpandable && !expanded[n] ? n + tree.size(n) : n + 1
+    }
+
+    /// Pre-order walk of `root`'s subtree, into open groups only unless `all`.
+    private func walk(_ root: Int, all: Bool, _ visit: (Row) -> Void) {
+        var index = rowIndex(of: root)
+        let end = root + tree.size(root)
+        var i = root
+        var hiddenUntil = -1
+        while i < end {
+            if i < hiddenUntil {
+                // Inside a collapsed subtree: only reached when `all`.
+                visit(makeRow(i, index: nil))
+                i += 1
+                continue
+            }
+            visit(makeRow(i, index: index))
+            if index != nil { index! += 1 }
+            if tree.kinds[i].isExpandable && !expanded[i] && tree.size(i) > 1 {
+                if all {
+                    hiddenUntil = i + tree.size(i)
+                    i += 1
+                } else {
+                    i += tree.size(i)
+                }
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    func makeRow(_ i: Int, index: Int?) -> Row {
+        let kind = tree.kinds[i]
+        var selected: Bool?
+        if kind == .option, let p = tree.parent(i), case .choice(let picked)? = values[p] {
+            selected = picked == tree.ids[i]
+        }
+        return Row(
+            index: index,
+            path: tree.path(i),
+            depth: Int(tree.depths[i]),
+            kind: kind,
+            title: title(of: i),
+            subtitle: tree.subtitles[i].map { render($0, node: i) },
+            icon: tree.icons[i],
+            expanded: kind.isExpandable ? expanded[i] : nil,
+            value: values[i]?.description,
+            selected: selected,
+            position: Int(tree.positions[i]),
+            siblings: tree.siblingCount(i),
+            children: Int(tree.childCounts[i]),
+            exec: tree.execs[i]
+        )
+    }
+
+    /// The rendered title of node `i`.
+    public func title(of i: Int) -> String {
+        if let template = tree.titleTemplates[i] { return render(template, node: i) }
+        return tree.titles[i]
+    }
+
+    private func render(_ template: TitleTemplate, node i: Int) -> String {
+        var out = ""
+        for segment in template.segments {
+            switch segment {
+            case .literal(let s): out += s
+            case .ownValue: out += values[i]?.description ?? ""
+            case .ownTitle: out += title(of: i)
+            case .reference(let path):
+                if let n = tree.node(at: path) { out += values[n]?.description ?? "" }
+            }
+        }
+        return out
+    }
+
+    private func references(of i: Int) -> [Int] {
+        let paths = (tree.titleTemplates[i]?.references ?? []) + (tree.subtitles[i]?.references ?? [])
+        return paths.compactMap { tree.node(at: $0) }
+    }
+
+    /// Nodes whose title or subtitle shows the value of `i`, besides `i` itself.
+    public func readers(of i: Int) -> [Int] { readers[i] ?? [] }
+
+    // MARK: The one primitive for expansion
+
+    /// Sets one node's flag, keeping the visibility index and the exclusive-group
+    /// bookkeeping in step, and journaling the old flag.
+    func setExpanded(_ i: Int, _ flag: Bool) {
+        guard expanded[i] != flag else { return }
+        journal?.noteExpansion(i, was: expanded[i])
+        expanded[i] = flag
+        if tree.size(i) > 1 { visibility.add(flag ? -1 : 1, over: tree.descendants(i)) }
+        if let p = tree.parent(i), tree.exclusive[p] {
+            if flag {
+                openChild[p] = i
+            } else if openChild[p] == i {
+                openChild[p] = nil
+            }
+        }
+    }
+
+    func setValue(_ i: Int, _ value: Value) {
+        guard values[i] != value else { return }
+        journal?.noteValue(i, was: values[i])
+        values[i] = value
+    }
+
+    /// Opens `i`, closing its open sibling first when its parent is exclusive.
+    func open(_ i: Int) {
+        if let p = tree.parent(i), tree.exclusive[p], let other = openChild[p], other != i {
+            setExpanded(other, false)
+        }
+        setExpanded(i, true)
+    }
+
+    /// The open child branch of an exclusive group, if any.
+    func openBranch(of group: Int) -> Int? { openChild[group] }
+}

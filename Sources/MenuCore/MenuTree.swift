@@ -1,0 +1,119 @@
+/// The fixed shape of a loaded menu: every node in pre-order, in parallel arrays.
+///
+/// Pre-order puts a node's descendants right after it (`i + 1 ..< i + size[i]`), so a
+/// subtree is a range, the next sibling is `i + size[i]`, and the visible rows are a
+/// subsequence of the array. Parallel arrays of small integers keep a million-node
+/// menu compact. Nothing here changes after loading; state lives in ``MenuModel``.
+public struct MenuTree: Sendable {
+    public let file: String
+    var ids: [String] = []
+    var kinds: [NodeKind] = []
+    /// -1 for a top-level menu.
+    var parents: [Int32] = []
+    var depths: [Int32] = []
+    var sizes: [Int32] = []
+    var positions: [Int32] = []
+    var childCounts: [Int32] = []
+    var titles: [String] = []
+    /// Titles and subtitles with placeholders, by node; most titles are plain.
+    var titleTemplates: [Int: TitleTemplate] = [:]
+    var subtitles: [Int: TitleTemplate] = [:]
+    var icons: [Int: String] = [:]
+    var execs: [Int: String] = [:]
+    var onChange: [Int: String] = [:]
+    var rules: [Int: ValueRule] = [:]
+    var initialValues: [Int: Value] = [:]
+    var initiallyExpanded: [Bool] = []
+    var exclusive: [Bool] = []
+    /// The top-level menus' positions.
+    var roots: [Int] = []
+    private var childIndex = ChildIndex(ids: [], parents: [])
+
+    public var count: Int { ids.count }
+
+    public init(config: MenuConfig) {
+        file = config.file
+        var stack: [(spec: NodeSpec, parent: Int, depth: Int, position: Int, siblings: Int)] = []
+        for (i, menu) in config.menus.enumerated().reversed() {
+            stack.append((menu, -1, 0, i, config.menus.count))
+        }
+        // An explicit stack rather than recursion: configs are deep only by mistake,
+        // but a mistake must not overflow the stack.
+        var open: [Int] = []
+        while let (spec, parent, depth, position, _) = stack.popLast() {
+            while let last = open.last, last != parent {
+                sizes[last] = Int32(count - last)
+                open.removeLast()
+            }
+            let i = count
+            ids.append(spec.id)
+            kinds.append(spec.kind)
+            parents.append(Int32(parent))
+            depths.append(Int32(depth))
+            sizes.append(1)
+            positions.append(Int32(position))
+            childCounts.append(Int32(spec.children.count))
+            if spec.title.isLiteral {
+                titles.append(
+                    spec.title.segments.map { if case .literal(let s) = $0 { s } else { "" } }.joined())
+            } else {
+                titles.append("")
+                titleTemplates[i] = spec.title
+            }
+            if let s = spec.subtitle { subtitles[i] = s }
+            if let s = spec.icon { icons[i] = s }
+            if let s = spec.exec { execs[i] = s }
+            if let s = spec.onChange { onChange[i] = s }
+            if let r = spec.rule { rules[i] = r }
+            if let v = spec.value ?? spec.rule?.defaultValue { initialValues[i] = v }
+            initiallyExpanded.append(spec.kind.isExpandable && spec.expanded)
+            exclusive.append(spec.kind == .group && spec.exclusive)
+            if parent < 0 { roots.append(i) }
+            open.append(i)
+            for (j, child) in spec.children.enumerated().reversed() {
+                stack.append((child, i, depth + 1, j, spec.children.count))
+            }
+        }
+        while let last = open.popLast() { sizes[last] = Int32(count - last) }
+        childIndex = ChildIndex(ids: ids, parents: parents)
+    }
+
+    func size(_ i: Int) -> Int { Int(sizes[i]) }
+    func parent(_ i: Int) -> Int? { parents[i] < 0 ? nil : Int(parents[i]) }
+
+    /// Subtree of `i` without `i` itself.
+    func descendants(_ i: Int) -> Range<Int> { (i + 1)..<(i + size(i)) }
+
+    func children(_ i: Int) -> some Sequence<Int> {
+        let end = i + size(i)
+        return sequence(first: i + 1) { $0 + Int(self.sizes[$0]) }.prefix { $0 < end }
+    }
+
+    func siblingCount(_ i: Int) -> Int {
+        if let p = parent(i) { return Int(childCounts[p]) }
+        return roots.count
+    }
+
+    /// The node's ids from the top, joined by `/`.
+    public func path(_ i: Int) -> String {
+        var parts: [Substring] = []
+        var n = i
+        while n >= 0 {
+            parts.append(Substring(ids[n]))
+            n = Int(parents[n])
+        }
+        return parts.reversed().joined(separator: "/")
+    }
+
+    /// The node at `path`; `nil` when no node has it.
+    public func node(at path: String) -> Int? {
+        var parent = -1
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            guard let n = childIndex.find(parent: parent, id: part, ids: ids, parents: parents) else {
+                return nil
+            }
+            parent = n
+        }
+        return parent < 0 ? nil : parent
+    }
+}

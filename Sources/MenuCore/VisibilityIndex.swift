@@ -1,0 +1,164 @@
+/// Counts, for every node in pre-order, how many of its ancestors are collapsed, and
+/// answers "which node is visible row N" and "which row is node i" in O(log n).
+///
+/// A collapsed group adds 1 over the range of its descendants, so a node is visible
+/// when its count is 0, and a subtree's nodes that are visible relative to its root
+/// are those whose count equals the root's. The tree keeps, per segment, the minimum
+/// count and how many positions reach it; that is enough both to count visible rows
+/// in a range and to descend to the k-th one. The seed's `findParent` walks every
+/// row instead, which is what a million-node menu cannot afford.
+///
+/// Lazy additions are not stored: an inner segment's pending addition is its minimum
+/// less the smaller minimum of its halves, which halves the memory of the usual layout.
+struct VisibilityIndex: Sendable {
+    /// Leaves padded to a power of two; padding never counts as a minimum.
+    private let leaves: Int
+    let count: Int
+    private var minimum: [Int32]
+    private var reaching: [Int32]
+
+    private static let padding = Int32.max / 4
+
+    init(count: Int) {
+        self.count = count
+        var size = 1
+        while size < count { size <<= 1 }
+        leaves = size
+        minimum = [Int32](repeating: VisibilityIndex.padding, count: 2 * size)
+        reaching = [Int32](repeating: 0, count: 2 * size)
+        for i in 0..<count {
+            minimum[size + i] = 0
+            reaching[size + i] = 1
+        }
+        var node = size - 1
+        while node >= 1 {
+            recombine(node, pending: 0)
+            node -= 1
+        }
+    }
+
+    /// Recomputes a segment from its halves, keeping its pending addition.
+    private mutating func recombine(_ node: Int, pending: Int32) {
+        let l = 2 * node
+        let r = l + 1
+        let ml = minimum[l]
+        let mr = minimum[r]
+        if ml < mr {
+            minimum[node] = ml + pending
+            reaching[node] = reaching[l]
+        } else if mr < ml {
+            minimum[node] = mr + pending
+            reaching[node] = reaching[r]
+        } else {
+            minimum[node] = ml + pending
+            reaching[node] = reaching[l] + reaching[r]
+        }
+    }
+
+    private func pending(_ node: Int) -> Int32 {
+        node >= leaves ? 0 : minimum[node] - Swift.min(minimum[2 * node], minimum[2 * node + 1])
+    }
+
+    /// Adds `delta` to every position in `range`.
+    mutating func add(_ delta: Int32, over range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        add(delta, range.lowerBound, range.upperBound, node: 1, lo: 0, hi: leaves)
+    }
+
+    private mutating func add(_ delta: Int32, _ l: Int, _ r: Int, node: Int, lo: Int, hi: Int) {
+        if l <= lo && hi <= r {
+            minimum[node] += delta
+            return
+        }
+        let keep = pending(node)
+        let mid = (lo + hi) / 2
+        if l < mid { add(delta, l, r, node: 2 * node, lo: lo, hi: mid) }
+        if r > mid { add(delta, l, r, node: 2 * node + 1, lo: mid, hi: hi) }
+        recombine(node, pending: keep)
+    }
+
+    /// The count at one position.
+    func value(at position: Int) -> Int32 {
+        var node = 1
+        var lo = 0
+        var hi = leaves
+        var sum: Int32 = 0
+        while node < leaves {
+            sum += pending(node)
+            let mid = (lo + hi) / 2
+            if position < mid {
+                node = 2 * node
+                hi = mid
+            } else {
+                node = 2 * node + 1
+                lo = mid
+            }
+        }
+        return sum + minimum[node]
+    }
+
+    /// How many positions in `range` have exactly `target`, given that none has less
+    /// (true for a subtree and its root's count).
+    func count(equalTo target: Int32, in range: Range<Int>) -> Int {
+        guard !range.isEmpty else { return 0 }
+        let (m, c) = query(range.lowerBound, range.upperBound, node: 1, lo: 0, hi: leaves, above: 0)
+        return m == target ? Int(c) : 0
+    }
+
+    private func query(_ l: Int, _ r: Int, node: Int, lo: Int, hi: Int, above: Int32) -> (Int32, Int32) {
+        if l <= lo && hi <= r { return (minimum[node] + above, reaching[node]) }
+        let below = above + pending(node)
+        let mid = (lo + hi) / 2
+        if r <= mid { return query(l, r, node: 2 * node, lo: lo, hi: mid, above: below) }
+        if l >= mid { return query(l, r, node: 2 * node + 1, lo: mid, hi: hi, above: below) }
+        let a = query(l, r, node: 2 * node, lo: lo, hi: mid, above: below)
+        let b = query(l, r, node: 2 * node + 1, lo: mid, hi: hi, above: below)
+        if a.0 < b.0 { return a }
+        if b.0 < a.0 { return b }
+        return (a.0, a.1 + b.1)
+    }
+
+    /// The position of the `k`-th (0-based) position in `range` whose count is `target`.
+    func position(ofNth k: Int, equalTo target: Int32, in range: Range<Int>) -> Int? {
+        guard k >= 0, !range.isEmpty else { return nil }
+        var remaining = k
+        return find(
+            &remaining, target, range.lowerBound, range.upperBound, node: 1, lo: 0, hi: leaves, above: 0)
+    }
+
+    private func find(
+        _ k: inout Int, _ target: Int32, _ l: Int, _ r: Int, node: Int, lo: Int, hi: Int, above: Int32
+    ) -> Int? {
+        if r <= lo || hi <= l { return nil }
+        if l <= lo && hi <= r {
+            let m = minimum[node] + above
+            if m != target { return nil }
+            let c = Int(reaching[node])
+            if k >= c {
+                k -= c
+                return nil
+            }
+            // The answer is inside this segment: walk down without range checks.
+            var n = node
+            var acc = above
+            while n < leaves {
+                acc += pending(n)
+                let left = 2 * n
+                if minimum[left] + acc == target {
+                    let lc = Int(reaching[left])
+                    if k < lc {
+                        n = left
+                        continue
+                    }
+                    k -= lc
+                }
+                n = left + 1
+            }
+            return n - leaves
+        }
+        let below = above + pending(node)
+        let mid = (lo + hi) / 2
+        if let p = find(&k, target, l, r, node: 2 * node, lo: lo, hi: mid, above: below) { return p }
+        return find(&k, target, l, r, node: 2 * node + 1, lo: mid, hi: hi, above: below)
+    }
+}
