@@ -1,0 +1,29 @@
+/// Moving to a new config without losing what the user did.
+extension MenuModel {
+    /// Carries this model's user state into `next`, a model of a newly loaded config:
+    /// what the user changed is kept where the node still exists and the value is
+    /// still valid; untouched nodes take the new config's defaults. Returns the splices
+    /// from this model's rows to `next`'s, the changed paths, and what was dropped.
+    public func carryState(into next: MenuModel) -> (change: Change, dropped: [DroppedState]) {
+        let oldRows = (try? rows().map(\.path)) ?? []
+        let (_, dropped) = next.importState(exportState())
+        let newRows = (try? next.rows().map(\.path)) ?? []
+        var expansion: [String] = []
+        var valued: [String] = []
+        for i in 0..<next.tree.count {
+            let path = next.tree.path(i)
+            let old = tree.node(at: path)
+            let kind = next.tree.kinds[i]
+            if kind.isExpandable, next.expanded[i] != (old.map { expanded[$0] } ?? false) {
+                expansion.append(path)
+            }
+            if let v = next.values[i], v != old.flatMap({ values[$0] }) { valued.append(path) }
+        }
+        return (
+            Change(
+                splices: RowDiff.splices(from: oldRows, to: newRows), expansionChanged: expansion,
+                valueChanged: valued),
+            dropped
+        )
+    }
+}
