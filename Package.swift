@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
@@ -25,20 +26,27 @@ let package = Package(
             name: "MenuCore",
             dependencies: ["CYAML"]
         ),
+        // The libc-only client side of the protocol: connection, reply reading, default
+        // socket path. Shared by menuctl, menud's liveness probe and the tests.
+        .target(name: "MenuClient"),
         .executableTarget(
             name: "menud",
             dependencies: [
                 "MenuCore",
+                "MenuClient",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
             name: "menuctl",
             dependencies: [
-                .product(name: "ArgumentParser", package: "swift-argument-parser")
+                "MenuCore",
+                "MenuClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
@@ -47,6 +55,13 @@ let package = Package(
                 "MenuCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            // The executables are listed so that `swift test` builds them: the tests run
+            // the real binaries from the build directory.
+            dependencies: ["MenuCore", "MenuClient", "menud", "menuctl"],
+            exclude: ["Fixtures"]
         ),
     ]
 )

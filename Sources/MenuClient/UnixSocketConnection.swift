@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A blocking client connection to a Unix stream socket, with line-oriented reads.
+/// Plain libc on purpose: menuctl is started once per command from scripts and bars,
+/// so it must not pay for an event loop or Foundation at start-up. The daemon's
+/// liveness probe and the end-to-end tests' raw clients use the same code.
+public final class UnixSocketConnection {
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var operation: String
+        public var errno: Int32
+        public var description: String { "\(operation): \(String(cString: strerror(errno)))" }
+        /// Nobody is listening: no socket file, or a file left behind by a dead daemon.
+        public var isNotListening: Bool { errno == ENOENT || errno == ECONNREFUSED }
+    }
+
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var sawEOF = false
+
+    private init(fd: Int32) { self.fd = fd }
+
+    deinit { close(fd) }
+
+    /// Connects to the socket at `path`.
+    public static func connect(path: String) throws(Failure) -> UnixSocketConnection {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        let bytes = Array(path.utf8)
+        guard bytes.count < capacity else { throw Failure(operation: "socket path too long", errno: ENAMETOOLONG) }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        #if canImport(Glibc)
+            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #else
+            let fd = socket(AF_UNIX, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw Failure(operation: "socket", errno: errno) }
+        let connection = UnixSocketConnection(fd: fd)
+        let rc = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard rc == 0 else { throw Failure(operation: "connect", errno: errno) }
+        return connection
+    }
+
+    /// Makes reads give up after `seconds`, so a test against a hung daemon fails
+    /// instead of hanging.
+    public func setReceiveTimeout(seconds: Int) {
+        var tv = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Writes all of `text`.
+    public func send(_ text: String) throws(Failure) {
+        try send(Array(text.utf8))
+    }
+
+    public func send(_ bytes: [UInt8]) throws(Failure) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { raw in
+                Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Failure(operation: "send", errno: errno)
+            }
+            offset += n
+        }
+    }
+
+    /// Tells the daemon no more requests follow; it closes after its last reply.
+    public func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
+
+    /// The next line without its `\n` (or `\r\n`), or nil at end of stream.
+    public func readLine() throws(Failure) -> String? {
+        while true {
+            if let nl = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                var end = nl
+                if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                let line = String(decoding: buffer[start..<end], as: UTF8.self)
+                start = nl + 1
+                if start > 65536 {
+                    buffer.removeFirst(start)
+                    start = 0
+                }
+                return line
+            }
+            if sawEOF {
+                guard start < buffer.count else { return nil }
+                let line = String(decoding: buffer[start...], as: UTF8.self)
+                start = buffer.count
+                return line
+            }
+            try fill()
+        }
+    }
+
+    private func fill() throws(Failure) {
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Failure(operation: "receive", errno: errno)
+            }
+            if n == 0 {
+                sawEOF = true
+            } else {
+                buffer += chunk[0..<n]
+            }
+            return
+        }
+    }
+}

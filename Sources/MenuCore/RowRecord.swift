@@ -1,0 +1,76 @@
+/// A ``Row`` as it travels on the wire: the `row` data line of the protocol
+/// (docs/protocol.md, "Row records"). Both ends use this one definition, so the field
+/// order is written down exactly once.
+///
+/// Fields, tab-separated: `row`, index (`-` when hidden), depth, type, state,
+/// position/count (1-based), path, value, title, subtitle, icon. New fields are only
+/// ever appended, so scripts that `cut -f` by number keep working.
+public struct RowRecord: Sendable, Hashable {
+    public static let tag = "row"
+
+    public var index: Int?
+    public var depth: Int
+    public var type: String
+    /// `expanded` / `collapsed` for expandable nodes, `selected` / `unselected` for a
+    /// choice's options, `-` for everything else.
+    public var state: String
+    /// 1-based, because that is what a human or a status bar shows.
+    public var position: Int
+    public var count: Int
+    public var path: String
+    /// Empty when the node holds no value.
+    public var value: String
+    public var title: String
+    public var subtitle: String
+    public var icon: String
+
+    public init(_ row: Row) {
+        index = row.index
+        depth = row.depth
+        type = row.kind.rawValue
+        if let expanded = row.expanded {
+            state = expanded ? "expanded" : "collapsed"
+        } else if let selected = row.selected {
+            state = selected ? "selected" : "unselected"
+        } else {
+            state = "-"
+        }
+        position = row.position + 1
+        count = row.siblings
+        path = row.path
+        value = row.value ?? ""
+        title = row.title
+        subtitle = row.subtitle ?? ""
+        icon = row.icon ?? ""
+    }
+
+    /// Reads a record back; nil when `fields` is not a row record.
+    public init?(fields: [String]) {
+        guard fields.count >= 11, fields[0] == Self.tag, let depth = Int(fields[2]) else { return nil }
+        let pos = fields[5].split(separator: "/")
+        guard pos.count == 2, let position = Int(pos[0]), let count = Int(pos[1]) else { return nil }
+        index = Int(fields[1])
+        self.depth = depth
+        type = fields[3]
+        state = fields[4]
+        self.position = position
+        self.count = count
+        path = fields[6]
+        value = fields[7]
+        title = fields[8]
+        subtitle = fields[9]
+        icon = fields[10]
+    }
+
+    public var isExpandable: Bool { state == "expanded" || state == "collapsed" }
+    public var isExpanded: Bool { state == "expanded" }
+
+    public var fields: [String] {
+        [
+            Self.tag, index.map(String.init) ?? "-", String(depth), type, state, "\(position)/\(count)", path,
+            value, title, subtitle, icon,
+        ]
+    }
+
+    public var line: String { ProtocolFields.record(fields) }
+}

@@ -1,0 +1,103 @@
+import MenuCore
+
+/// What a command handler writes into while it runs.
+struct CommandOutput {
+    var lines: [String] = []
+    /// Set by `close`: the connection ends once the reply is flushed.
+    var closeConnection = false
+}
+
+/// A request whose name, arity and flags have been checked against its ``Command``.
+struct Invocation {
+    var command: Command
+    var arguments: [String]
+    var flags: Set<String>
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    /// The first argument, or nil when the command was given none.
+    var path: String? { arguments.first }
+}
+
+/// The one entry per protocol command. Arity and flags are declared here and checked
+/// in one place (``CommandTable/resolve(_:)``), as in mpd's command table, so no
+/// handler re-checks its arguments and `help` can never disagree with what is enforced.
+struct Command: Sendable {
+    enum Action: Sendable {
+        /// An ordinary command: runs against the daemon's state.
+        case run(@Sendable (Invocation, DaemonState, inout CommandOutput) throws(ProtocolError) -> Void)
+        /// `begin` and `end` change how the dispatcher treats the requests between them.
+        case beginBatch
+        case endBatch
+    }
+
+    var name: String
+    /// Argument names for the usage line, e.g. `["PATH"]`; optional ones in brackets.
+    var usage: String
+    var summary: String
+    var minArguments: Int
+    var maxArguments: Int
+    var flags: [String] = []
+    /// Whether it may appear between `begin` and `end`. Commands with effects outside
+    /// the model (running a program, closing the connection) cannot be undone, so they
+    /// are not batchable.
+    var batchable: Bool
+    var action: Action
+
+    var usageLine: String { usage.isEmpty ? name : "\(name) \(usage)" }
+}
+
+/// The registry of every command the daemon understands.
+struct CommandTable: Sendable {
+    let commands: [Command]
+    private let byName: [String: Command]
+
+    init(_ commands: [Command]) {
+        self.commands = commands
+        self.byName = Dictionary(uniqueKeysWithValues: commands.map { ($0.name, $0) })
+    }
+
+    static let standard = CommandTable(ServerCommands.all + ModelCommands.all)
+
+    func command(named name: String) -> Command? { byName[name] }
+
+    /// Looks the command up and checks its arguments and flags. A bare `--` ends the
+    /// flags, for arguments that start with `--` and come from a client that does not
+    /// quote them.
+    func resolve(_ words: [ProtocolWord]) throws(ProtocolError) -> Invocation {
+        guard let first = words.first else { throw ProtocolError(.badRequest, "empty request") }
+        guard let command = byName[first.text] else {
+            throw ProtocolError(.unknownCommand, "unknown command '\(first.text)': try 'help'")
+        }
+        var arguments: [String] = []
+        var flags: Set<String> = []
+        var flagsEnded = false
+        for word in words.dropFirst() {
+            if !flagsEnded, word.isFlag {
+                if word.text == "--" {
+                    flagsEnded = true
+                    continue
+                }
+                guard command.flags.contains(word.text) else {
+                    throw ProtocolError(
+                        .wrongArguments, "\(command.name) has no flag \(word.text); usage: \(command.usageLine)")
+                }
+                flags.insert(word.text)
+            } else {
+                arguments.append(word.text)
+            }
+        }
+        guard (command.minArguments...command.maxArguments).contains(arguments.count) else {
+            throw ProtocolError(
+                .wrongArguments,
+                "\(command.name) takes \(Self.describeArity(command)), got \(arguments.count); usage: \(command.usageLine)"
+            )
+        }
+        return Invocation(command: command, arguments: arguments, flags: flags)
+    }
+
+    private static func describeArity(_ c: Command) -> String {
+        func plural(_ n: Int) -> String { n == 1 ? "1 argument" : "\(n) arguments" }
+        if c.minArguments == c.maxArguments { return plural(c.minArguments) }
+        return "\(c.minArguments) to \(plural(c.maxArguments))"
+    }
+}

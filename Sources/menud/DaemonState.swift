@@ -1,0 +1,19 @@
+import Logging
+import MenuCore
+
+/// Everything the command handlers act on. The model is not thread-safe, so one
+/// instance lives on the daemon's single event loop and is only ever touched there
+/// (see ``MenuServer``); handlers receive it as a parameter rather than finding it.
+final class DaemonState {
+    let model: MenuModel
+    let commands: CommandTable
+    let launcher: CommandLauncher
+    let logger: Logger
+
+    init(model: MenuModel, commands: CommandTable, launcher: CommandLauncher, logger: Logger) {
+        self.model = model
+        self.commands = commands
+        self.launcher = launcher
+        self.logger = logger
+    }
+}

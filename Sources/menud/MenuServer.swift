@@ -1,0 +1,63 @@
+import Logging
+import MenuCore
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+
+/// The listening socket and its connection pipeline, run as a ServiceLifecycle
+/// service so that SIGINT and SIGTERM become a graceful shutdown that removes the
+/// socket file.
+///
+/// Everything runs on ONE event loop: the model is not thread-safe and every command
+/// is a few microseconds of in-memory work, so a single loop confines the model
+/// without locks or hops and keeps replies in order for free (as redis does).
+final class MenuServer: Service {
+    private let socket: SocketFile
+    private let group: MultiThreadedEventLoopGroup
+    private let state: NIOLoopBound<DaemonState>
+    private let logger: Logger
+
+    init(socket: SocketFile, group: MultiThreadedEventLoopGroup, state: NIOLoopBound<DaemonState>, logger: Logger) {
+        self.socket = socket
+        self.group = group
+        self.state = state
+        self.logger = logger
+    }
+
+    /// Handlers in pipeline order. Inbound: credentials, greeting, framing, decoding,
+    /// dispatch; every outbound `Response` goes through the one encoder.
+    static func configure(
+        _ channel: Channel, state: NIOLoopBound<DaemonState>, logger: Logger
+    ) throws {
+        try channel.pipeline.syncOperations.addHandlers([
+            MessageToByteHandler(ResponseEncoder()),
+            PeerCredentialHandler(allowedUID: getuid(), logger: logger),
+            GreetingHandler(),
+            ByteToMessageHandler(LineFramingDecoder()),
+            RequestDecodingHandler(),
+            CommandDispatchHandler(state: state),
+        ])
+    }
+
+    func run() async throws {
+        let state = self.state
+        let logger = self.logger
+        let channel = try await ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 256)
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try Self.configure(channel, state: state, logger: logger)
+                }
+            }
+            .bind(unixDomainSocketPath: socket.path)
+            .get()
+        defer { socket.remove() }
+        try socket.restrictMode()
+        logger.info("listening on \(socket.path)")
+
+        try? await gracefulShutdown()
+        logger.info("shutting down")
+        try? await channel.close()
+    }
+}

@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MenuClient
+import MenuCore
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+
+/// The menud command line: where the config and socket are, and `--check`.
+@main
+struct Menud: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "menud",
+        abstract: "Serve accordion menus over a line protocol on a Unix socket.",
+        discussion: "The protocol is described in docs/protocol.md; menuctl is its client.",
+        version: ServerCommands.daemonVersion)
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The menu config.",
+            discussion:
+                "Default: $XDG_CONFIG_HOME/menud/menu.yaml, then ~/.config/menud/menu.yaml; without either, the built-in example menu.",
+            valueName: "file"))
+    var config: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The Unix socket to listen on.",
+            discussion: "Default: $MENUD_SOCKET, else $XDG_RUNTIME_DIR/menud/socket, else /tmp/menud-$UID/socket.",
+            valueName: "path"))
+    var socket: String?
+
+    @Option(name: .long, help: ArgumentHelp("Where expansion and values are kept across runs.", valueName: "file"))
+    var state: String?
+
+    @Flag(name: .long, help: "Check the config, print every error as FILE:LINE:COL: message, and exit.")
+    var check = false
+
+    func run() async throws {
+        signal(SIGPIPE, SIG_IGN)
+        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        let logger = Logger(label: "menud")
+
+        let loaded = loadConfig()
+        let menuConfig: MenuConfig
+        switch loaded {
+        case .failure(let errors):
+            for error in errors.errors { Self.printError(error.description) }
+            throw ExitCode.failure
+        case .success(let c):
+            menuConfig = c
+        }
+        if check {
+            print("\(menuConfig.file): ok")
+            return
+        }
+        if let state { logger.notice("--state \(state) is accepted but not used yet") }
+
+        let socketFile = SocketFile(
+            path: socket
+                ?? DefaultSocketPath.resolve(
+                    environment: { ProcessInfo.processInfo.environment[$0] }, uid: getuid()))
+        do {
+            try socketFile.prepareDirectory()
+            try socketFile.claim()
+        } catch {
+            Self.printError("menud: \(error)")
+            throw ExitCode.failure
+        }
+
+        ChildReaper.install()
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let loop = group.next()
+        let daemonState = try await loop.submit {
+            NIOLoopBound(
+                DaemonState(
+                    model: MenuModel(config: menuConfig), commands: .standard, launcher: CommandLauncher(),
+                    logger: logger),
+                eventLoop: loop)
+        }.get()
+        logger.info("serving \(menuConfig.file)")
+
+        let server = MenuServer(socket: socketFile, group: group, state: daemonState, logger: logger)
+        let services = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        do {
+            try await services.run()
+        } catch {
+            Self.printError("menud: \(error)")
+            try? await group.shutdownGracefully()
+            throw ExitCode.failure
+        }
+        try await group.shutdownGracefully()
+    }
+
+    private func loadConfig() -> Result<MenuConfig, ConfigErrors> {
+        if let config { return ConfigLoader.load(path: config) }
+        switch ConfigLocation.resolve() {
+        case .file(let path): return ConfigLoader.load(path: path)
+        case .builtin: return ConfigLoader.load(text: BuiltinMenu.yaml, file: BuiltinMenu.file)
+        }
+    }
+
+    private static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

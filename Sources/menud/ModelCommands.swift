@@ -1,0 +1,128 @@
+import MenuCore
+
+/// The commands that read and change the menu. Each is a thin call into
+/// ``MenuModel``; the model decides what is valid and names its errors with protocol
+/// codes, so these handlers only translate between words and records.
+enum ModelCommands {
+    /// Runs a model call, turning its error into the protocol's.
+    private static func model<T>(_ body: () throws(MenuError) -> T) throws(ProtocolError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw ProtocolError(error)
+        }
+    }
+
+    private static func mutation(
+        _ name: String, usage: String, summary: String, min: Int, max: Int, flags: [String] = [],
+        _ apply: @escaping @Sendable (MenuModel, Invocation) throws(MenuError) -> Change
+    ) -> Command {
+        Command(
+            name: name, usage: usage, summary: summary, minArguments: min, maxArguments: max, flags: flags,
+            batchable: true,
+            action: .run { invocation, state, out throws(ProtocolError) in
+                let change = try model { () throws(MenuError) in try apply(state.model, invocation) }
+                out.lines += changeRecords(change, in: state.model)
+            })
+    }
+
+    static let all: [Command] = [
+        Command(
+            name: "rows", usage: "[PATH]", summary: "List the visible rows, of the whole menu or of one subtree.",
+            minArguments: 0, maxArguments: 1, batchable: true,
+            action: .run { invocation, state, out throws(ProtocolError) in
+                let rows = try model { () throws(MenuError) in try state.model.rows(under: invocation.path) }
+                out.lines += rows.map { RowRecord($0).line }
+            }),
+        Command(
+            name: "tree", usage: "[PATH]", summary: "List every node, hidden ones with row '-'.",
+            minArguments: 0, maxArguments: 1, batchable: true,
+            action: .run { invocation, state, out throws(ProtocolError) in
+                let rows = try model { () throws(MenuError) in try state.model.tree(under: invocation.path) }
+                out.lines += rows.map { RowRecord($0).line }
+            }),
+        Command(
+            name: "get", usage: "PATH", summary: "Print one node's row record.",
+            minArguments: 1, maxArguments: 1, batchable: true,
+            action: .run { invocation, state, out throws(ProtocolError) in
+                let row = try model { () throws(MenuError) in try state.model.get(invocation.arguments[0]) }
+                out.lines.append(RowRecord(row).line)
+            }),
+        Command(
+            name: "row", usage: "N", summary: "Print visible row N (0-based).",
+            minArguments: 1, maxArguments: 1, batchable: true,
+            action: .run { invocation, state, out throws(ProtocolError) in
+                guard let n = Int(invocation.arguments[0]) else {
+                    throw ProtocolError(.wrongArguments, "row number must be an integer: \(invocation.arguments[0])")
+                }
+                let row = try model { () throws(MenuError) in try state.model.row(at: n) }
+                out.lines.append(RowRecord(row).line)
+            }),
+        mutation(
+            "expand", usage: "PATH", summary: "Open a group or choice (and every group below with --recursive).",
+            min: 1, max: 1, flags: ["--recursive"]
+        ) { m, i throws(MenuError) in try m.expand(i.arguments[0], recursive: i.has("--recursive")) },
+        mutation(
+            "collapse", usage: "PATH", summary: "Close a group or choice (and every group below with --recursive).",
+            min: 1, max: 1, flags: ["--recursive"]
+        ) { m, i throws(MenuError) in try m.collapse(i.arguments[0], recursive: i.has("--recursive")) },
+        mutation(
+            "toggle", usage: "PATH", summary: "Open a closed group or close an open one.",
+            min: 1, max: 1, flags: ["--recursive"]
+        ) { m, i throws(MenuError) in try m.toggle(i.arguments[0], recursive: i.has("--recursive")) },
+        mutation(
+            "expand-all", usage: "[PATH]", summary: "Open every group, in the whole menu or below PATH.",
+            min: 0, max: 1
+        ) { m, i throws(MenuError) in try m.expandAll(i.path) },
+        mutation(
+            "collapse-all", usage: "[PATH]", summary: "Close every group, in the whole menu or below PATH.",
+            min: 0, max: 1
+        ) { m, i throws(MenuError) in try m.collapseAll(i.path) },
+        mutation(
+            "expand-to", usage: "PATH", summary: "Open every ancestor of PATH so that its row is visible.",
+            min: 1, max: 1
+        ) { m, i throws(MenuError) in try m.expandTo(i.arguments[0]) },
+        mutation(
+            "set", usage: "PATH VALUE", summary: "Set a value node from text, checked by its rule.",
+            min: 2, max: 2
+        ) { m, i throws(MenuError) in try m.set(i.arguments[0], i.arguments[1]) },
+        Command(
+            name: "activate", usage: "PATH",
+            summary: "Do what selecting the node means; an item's exec runs detached with /bin/sh -c.",
+            minArguments: 1, maxArguments: 1, batchable: false,
+            action: .run { invocation, state, out throws(ProtocolError) in
+                let path = invocation.arguments[0]
+                let (change, activation) = try model { () throws(MenuError) in try state.model.activate(path) }
+                switch activation {
+                case .run(let command):
+                    let pid = try state.launcher.launch(command)
+                    state.logger.info("activate \(path): started pid \(pid): \(command)")
+                    out.lines.append(ProtocolFields.record(["ran", String(pid), command]))
+                case .toggled: out.lines.append(ProtocolFields.record(["activated", path, "toggled"]))
+                case .flipped: out.lines.append(ProtocolFields.record(["activated", path, "flipped"]))
+                case .picked: out.lines.append(ProtocolFields.record(["activated", path, "picked"]))
+                case .none: out.lines.append(ProtocolFields.record(["activated", path, "none"]))
+                }
+                out.lines += changeRecords(change, in: state.model)
+            }),
+    ]
+
+    /// The records describing a change: the row splices in order, then each node whose
+    /// expansion or value changed with its new state, so a view can update without
+    /// asking again.
+    static func changeRecords(_ change: Change, in model: MenuModel) -> [String] {
+        var lines: [String] = []
+        for s in change.splices {
+            lines.append(ProtocolFields.record(["splice", String(s.start), String(s.removed), String(s.inserted)]))
+        }
+        for path in change.expansionChanged {
+            let expanded = (try? model.get(path))?.expanded ?? false
+            lines.append(ProtocolFields.record(["expansion", path, expanded ? "expanded" : "collapsed"]))
+        }
+        for path in change.valueChanged {
+            let value = (try? model.get(path))?.value ?? ""
+            lines.append(ProtocolFields.record(["value", path, value]))
+        }
+        return lines
+    }
+}

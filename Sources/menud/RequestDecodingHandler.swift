@@ -1,0 +1,40 @@
+import MenuCore
+import NIOCore
+
+/// A request as the dispatcher sees it: its words, or why it has none.
+enum Request: Sendable {
+    case words([ProtocolWord])
+    /// The line could not be read as words; the dispatcher answers (or fails the
+    /// current batch) with this error, so batches see framing errors in order too.
+    case invalid(ProtocolError)
+}
+
+/// Checks that a line is UTF-8 and splits it into words with the shared
+/// ``ProtocolWords`` rule. Blank lines are dropped here, so typing Enter in `nc` does
+/// nothing instead of producing an error.
+final class RequestDecodingHandler: ChannelInboundHandler {
+    typealias InboundIn = FramedLine
+    typealias InboundOut = Request
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch Self.unwrapInboundIn(data) {
+        case .tooLong:
+            let error = ProtocolError(
+                .lineTooLong, "a request line may hold at most \(LineFramingDecoder.maximumLineLength) bytes")
+            context.fireChannelRead(Self.wrapInboundOut(.invalid(error)))
+        case .line(let buffer):
+            guard let line = String(validating: buffer.readableBytesView, as: UTF8.self) else {
+                let error = ProtocolError(.badRequest, "request is not valid UTF-8")
+                context.fireChannelRead(Self.wrapInboundOut(.invalid(error)))
+                return
+            }
+            do {
+                let words = try ProtocolWords.split(line)
+                if words.isEmpty { return }
+                context.fireChannelRead(Self.wrapInboundOut(.words(words)))
+            } catch {
+                context.fireChannelRead(Self.wrapInboundOut(.invalid(ProtocolError(.badRequest, "\(error)"))))
+            }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// Everything the daemon says back to one request: zero or more data lines, then one
+/// terminator. Handlers build these; only ``ResponseEncoder`` turns them into bytes,
+/// so the framing rule "exactly one terminator per request" lives in one place.
+struct Response: Sendable {
+    enum Terminator: Sendable {
+        case ok
+        case error(ProtocolError)
+        /// The greeting, which is the only terminator carrying text after `OK`.
+        case greeting(String)
+    }
+
+    var lines: [String]
+    var terminator: Terminator
+
+    static func ok(_ lines: [String] = []) -> Response { Response(lines: lines, terminator: .ok) }
+    static func error(_ error: ProtocolError) -> Response { Response(lines: [], terminator: .error(error)) }
+}

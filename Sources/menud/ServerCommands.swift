@@ -1,0 +1,54 @@
+import MenuCore
+
+/// The commands about the connection and the protocol itself, which work whatever
+/// menu is loaded.
+enum ServerCommands {
+    static let daemonVersion = "0.1.0"
+
+    static let all: [Command] = [
+        Command(
+            name: "ping", usage: "", summary: "Answer OK; checks that the daemon is alive.",
+            minArguments: 0, maxArguments: 0, batchable: true,
+            action: .run { _, _, _ in }),
+        Command(
+            name: "version", usage: "", summary: "Print the protocol and daemon versions.",
+            minArguments: 0, maxArguments: 0, batchable: true,
+            action: .run { _, _, out in
+                out.lines.append(ProtocolFields.record(["protocol", GreetingHandler.protocolVersion]))
+                out.lines.append(ProtocolFields.record(["menud", daemonVersion]))
+            }),
+        Command(
+            name: "help", usage: "[COMMAND]", summary: "Describe every command, or one.",
+            minArguments: 0, maxArguments: 1, batchable: false,
+            action: .run { invocation, state, out throws(ProtocolError) in
+                var commands = state.commands.commands
+                if let name = invocation.arguments.first {
+                    guard let command = state.commands.command(named: name) else {
+                        throw ProtocolError(.unknownCommand, "unknown command '\(name)'")
+                    }
+                    commands = [command]
+                }
+                for c in commands {
+                    let flags = c.flags.isEmpty ? "" : " [\(c.flags.joined(separator: "|"))]"
+                    out.lines.append(ProtocolFields.record(["help", c.name, c.usageLine + flags, c.summary]))
+                }
+            }),
+        Command(
+            name: "commands", usage: "", summary: "List the command names, one per line.",
+            minArguments: 0, maxArguments: 0, batchable: false,
+            action: .run { _, state, out in
+                out.lines += state.commands.commands.map { ProtocolFields.record(["command", $0.name]) }
+            }),
+        Command(
+            name: "close", usage: "", summary: "Answer OK and close the connection.",
+            minArguments: 0, maxArguments: 0, batchable: false,
+            action: .run { _, _, out in out.closeConnection = true }),
+        Command(
+            name: "begin", usage: "",
+            summary: "Start a batch: the following commands are queued and applied at 'end', all or none.",
+            minArguments: 0, maxArguments: 0, batchable: false, action: .beginBatch),
+        Command(
+            name: "end", usage: "", summary: "Apply the batch started by 'begin' and answer once for all of it.",
+            minArguments: 0, maxArguments: 0, batchable: false, action: .endBatch),
+    ]
+}

@@ -1,3 +1,0 @@
-import MenuCore
-
-print("menud: not yet")
