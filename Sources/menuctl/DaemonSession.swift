@@ -1,0 +1,55 @@
+import MenuClient
+import MenuCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One connection to menud for one command: connect, check the greeting, send, read.
+enum DaemonSession {
+    static func socketPath(_ options: GlobalOptions) -> String {
+        options.socket
+            ?? DefaultSocketPath.resolve(
+                environment: { name in getenv(name).map { String(cString: $0) } }, uid: getuid())
+    }
+
+    /// Sends `lines` (each one request line) and returns the last reply, failing with
+    /// exit status 1 on `ERR` and 3 when the daemon cannot be reached. Earlier replies
+    /// are ignored: only batches send more than one line, and they answer once.
+    static func send(_ lines: [String], options: GlobalOptions) throws(ClientFailure) -> ProtocolReply {
+        let path = socketPath(options)
+        let connection: UnixSocketConnection
+        do {
+            connection = try UnixSocketConnection.connect(path: path)
+        } catch {
+            throw .unreachable(path, error.description)
+        }
+        do {
+            let greeting = try connection.readGreeting()
+            if greeting.hasPrefix("ERR ") {
+                throw ClientFailure(status: ExitStatus.daemonError, message: describe(greeting))
+            }
+            guard greeting.hasPrefix("OK MENUD ") else {
+                throw ClientFailure.unreachable(path, "not a menud socket (greeting: \(greeting))")
+            }
+            try connection.send(lines.map { $0 + "\n" }.joined())
+            connection.finishSending()
+            let reply = try connection.readReply()
+            if !reply.isOK {
+                throw ClientFailure(status: ExitStatus.daemonError, message: describe(reply.terminator))
+            }
+            return reply
+        } catch let failure as ClientFailure {
+            throw failure
+        } catch {
+            throw .unreachable(path, "\(error)")
+        }
+    }
+
+    /// `ERR code message` as `code: message`, with the message's escapes undone.
+    private static func describe(_ terminator: String) -> String {
+        let reply = ProtocolReply(lines: [], terminator: terminator)
+        let message = ProtocolFields.unescape(Substring(reply.errorMessage ?? ""))
+        return "\(reply.errorCode ?? "error"): \(message)"
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import MenuClient
+import MenuCore
+
+/// A subcommand that is one protocol request. Each conforming type only says which
+/// request it is; sending, quoting, exit statuses and printing live here once.
+protocol RequestCommand: ParsableCommand {
+    var global: GlobalOptions { get }
+    /// The protocol command name.
+    static var protocolName: String { get }
+    /// Flags as the protocol spells them (`--recursive`).
+    var protocolFlags: [String] { get }
+    var protocolArguments: [String] { get }
+    /// How the reply is printed; by default the data lines as they are.
+    func render(_ reply: ProtocolReply)
+}
+
+extension RequestCommand {
+    var protocolFlags: [String] { [] }
+
+    func render(_ reply: ProtocolReply) {
+        for line in reply.lines { print(line) }
+    }
+
+    func validate() throws {
+        for argument in protocolArguments where !ProtocolWords.canEncode(argument) {
+            throw ValidationError("arguments cannot contain a newline")
+        }
+    }
+
+    mutating func run() throws {
+        let line = ProtocolWords.request(Self.protocolName, flags: protocolFlags, arguments: protocolArguments)
+        render(try DaemonSession.send([line], options: global))
+    }
+}
+
+/// A subcommand whose reply is row records, printed as a tree or as JSON.
+protocol RowsCommand: RequestCommand {
+    /// Whether `--json` prints one object rather than an array.
+    static var singleRow: Bool { get }
+}
+
+extension RowsCommand {
+    static var singleRow: Bool { false }
+
+    func render(_ reply: ProtocolReply) {
+        let records = reply.lines.compactMap { RowRecord(fields: ProtocolFields.fields(of: $0)) }
+        if global.json {
+            print(Self.singleRow && records.count == 1 ? RowJSON.object(records[0]) : RowJSON.array(records))
+        } else {
+            for record in records { print(RowTree.line(record)) }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import MenuCore
+
+/// The human form of rows: an indented tree with ▸ (collapsed) and ▾ (expanded).
+enum RowTree {
+    static func line(_ row: RowRecord) -> String {
+        let indent = String(repeating: "  ", count: row.depth)
+        let marker: String
+        switch row.state {
+        case "expanded": marker = "▾ "
+        case "collapsed": marker = "▸ "
+        case "selected": marker = "● "
+        case "unselected": marker = "○ "
+        default: marker = "  "
+        }
+        var text = indent + marker + row.title
+        // Titles usually show their value already ("Wi-Fi: on"); repeat it only when not.
+        if !row.value.isEmpty, !row.title.contains(row.value) { text += "  [\(row.value)]" }
+        return text
+    }
+}
+
+/// The `--json` form of rows, written by hand: menuctl stays free of Foundation so
+/// that it starts fast.
+enum RowJSON {
+    static func array(_ rows: [RowRecord]) -> String {
+        "[" + rows.map(object).joined(separator: ",") + "]"
+    }
+
+    static func object(_ row: RowRecord) -> String {
+        var members: [(String, String)] = [
+            ("row", row.index.map(String.init) ?? "null"),
+            ("path", string(row.path)),
+            ("depth", String(row.depth)),
+            ("type", string(row.type)),
+            ("title", string(row.title)),
+            ("position", String(row.position)),
+            ("count", String(row.count)),
+        ]
+        if row.isExpandable { members.append(("expanded", row.isExpanded ? "true" : "false")) }
+        if NodeKind(rawValue: row.type)?.holdsValue == true { members.append(("value", string(row.value))) }
+        if row.state == "selected" || row.state == "unselected" {
+            members.append(("selected", row.state == "selected" ? "true" : "false"))
+        }
+        if !row.subtitle.isEmpty { members.append(("subtitle", string(row.subtitle))) }
+        if !row.icon.isEmpty { members.append(("icon", string(row.icon))) }
+        return "{" + members.map { "\(string($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    static func string(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

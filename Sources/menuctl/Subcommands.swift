@@ -1,0 +1,196 @@
+import ArgumentParser
+import MenuClient
+import MenuCore
+
+// One type per protocol command. Their help texts are what `menuctl COMMAND --help`
+// and the shell completions show; docs/protocol.md has the full story.
+
+struct Rows: RowsCommand {
+    static let configuration = CommandConfiguration(abstract: "Show the visible rows as a tree.")
+    static let protocolName = "rows"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Only the subtree at this path.") var path: String?
+    var protocolArguments: [String] { path.map { [$0] } ?? [] }
+}
+
+struct Tree: RowsCommand {
+    static let configuration = CommandConfiguration(abstract: "Show every node, hidden ones too.")
+    static let protocolName = "tree"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Only the subtree at this path.") var path: String?
+    var protocolArguments: [String] { path.map { [$0] } ?? [] }
+}
+
+struct Get: RowsCommand {
+    static let configuration = CommandConfiguration(abstract: "Show one node.")
+    static let protocolName = "get"
+    static let singleRow = true
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The node's path, ids joined by '/'.") var path: String
+    var protocolArguments: [String] { [path] }
+
+    /// A script asking for one node wants its record, not a one-line tree.
+    func render(_ reply: ProtocolReply) {
+        if global.json {
+            let records = reply.lines.compactMap { RowRecord(fields: ProtocolFields.fields(of: $0)) }
+            if let record = records.first { print(RowJSON.object(record)) }
+        } else {
+            for line in reply.lines { print(line) }
+        }
+    }
+}
+
+struct Row: RowsCommand {
+    static let configuration = CommandConfiguration(abstract: "Show visible row N (0-based).")
+    static let protocolName = "row"
+    static let singleRow = true
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The row number.") var number: Int
+    var protocolArguments: [String] { [String(number)] }
+}
+
+/// The three commands that open or close one node share their arguments.
+struct ExpansionArguments: ParsableArguments {
+    @Argument(help: "The group or choice's path.") var path: String
+    @Flag(help: "Also every group below it.") var recursive = false
+}
+
+struct Expand: RequestCommand {
+    static let configuration = CommandConfiguration(abstract: "Open a group or choice.")
+    static let protocolName = "expand"
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var node: ExpansionArguments
+    var protocolFlags: [String] { node.recursive ? ["--recursive"] : [] }
+    var protocolArguments: [String] { [node.path] }
+}
+
+struct Collapse: RequestCommand {
+    static let configuration = CommandConfiguration(abstract: "Close a group or choice.")
+    static let protocolName = "collapse"
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var node: ExpansionArguments
+    var protocolFlags: [String] { node.recursive ? ["--recursive"] : [] }
+    var protocolArguments: [String] { [node.path] }
+}
+
+struct Toggle: RequestCommand {
+    static let configuration = CommandConfiguration(abstract: "Open a closed group or close an open one.")
+    static let protocolName = "toggle"
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var node: ExpansionArguments
+    var protocolFlags: [String] { node.recursive ? ["--recursive"] : [] }
+    var protocolArguments: [String] { [node.path] }
+}
+
+struct ExpandAll: RequestCommand {
+    static let configuration = CommandConfiguration(commandName: "expand-all", abstract: "Open every group.")
+    static let protocolName = "expand-all"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Only below this path.") var path: String?
+    var protocolArguments: [String] { path.map { [$0] } ?? [] }
+}
+
+struct CollapseAll: RequestCommand {
+    static let configuration = CommandConfiguration(commandName: "collapse-all", abstract: "Close every group.")
+    static let protocolName = "collapse-all"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Only below this path.") var path: String?
+    var protocolArguments: [String] { path.map { [$0] } ?? [] }
+}
+
+struct ExpandTo: RequestCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "expand-to", abstract: "Open every ancestor of a node so that it is visible.")
+    static let protocolName = "expand-to"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The node's path.") var path: String
+    var protocolArguments: [String] { [path] }
+}
+
+struct Set: RequestCommand {
+    static let configuration = CommandConfiguration(abstract: "Set a value node.")
+    static let protocolName = "set"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The value node's path.") var path: String
+    @Argument(help: "The new value as text (on/off, a number, an option id, text, YYYY-MM-DD).")
+    var value: String
+    var protocolArguments: [String] { [path, value] }
+}
+
+struct Activate: RequestCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Select a node: run an item, flip a toggle, pick an option, open or close a group.")
+    static let protocolName = "activate"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The node's path.") var path: String
+    var protocolArguments: [String] { [path] }
+}
+
+struct Ping: RequestCommand {
+    static let configuration = CommandConfiguration(abstract: "Check that the daemon answers.")
+    static let protocolName = "ping"
+    @OptionGroup var global: GlobalOptions
+    var protocolArguments: [String] { [] }
+}
+
+struct Version: RequestCommand {
+    static let configuration = CommandConfiguration(abstract: "Show the protocol and daemon versions.")
+    static let protocolName = "version"
+    @OptionGroup var global: GlobalOptions
+    var protocolArguments: [String] { [] }
+}
+
+struct Commands: RequestCommand {
+    static let configuration = CommandConfiguration(abstract: "List the daemon's protocol commands.")
+    static let protocolName = "commands"
+    @OptionGroup var global: GlobalOptions
+    var protocolArguments: [String] { [] }
+}
+
+/// Requests given as whole protocol lines, for what has no subcommand of its own
+/// (such as `help`) and for trying the protocol out.
+struct Send: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Send one raw protocol request line and print its data lines.",
+        discussion: "The words are joined with spaces and sent as they are: quote as the protocol wants.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The request, e.g. help get.") var words: [String]
+
+    func validate() throws {
+        if words.isEmpty { throw ValidationError("missing request") }
+        if words.contains(where: { !ProtocolWords.canEncode($0) }) {
+            throw ValidationError("a request cannot contain a newline")
+        }
+    }
+
+    func run() throws {
+        for line in try DaemonSession.send([words.joined(separator: " ")], options: global).lines { print(line) }
+    }
+}
+
+/// `begin` … `end` around the given requests, applied all or none.
+struct Batch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Apply several requests atomically (all or none).",
+        discussion: """
+            Each argument is one raw protocol request line, e.g. menuctl batch 'expand apps' 'set settings/wifi off'. \
+            Without arguments, request lines are read from standard input.
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Protocol request lines.") var requests: [String] = []
+
+    func validate() throws {
+        if requests.contains(where: { !ProtocolWords.canEncode($0) }) {
+            throw ValidationError("each request must be one line")
+        }
+    }
+
+    func run() throws {
+        var lines = requests
+        if lines.isEmpty {
+            while let line = readLine() { lines.append(line) }
+        }
+        let reply = try DaemonSession.send(["begin"] + lines + ["end"], options: global)
+        for line in reply.lines { print(line) }
+    }
+}
