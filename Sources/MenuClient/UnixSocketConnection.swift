@@ -32,7 +32,9 @@ public final class UnixSocketConnection {
         address.sun_family = sa_family_t(AF_UNIX)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
         let bytes = Array(path.utf8)
-        guard bytes.count < capacity else { throw Failure(operation: "socket path too long", errno: ENAMETOOLONG) }
+        guard bytes.count < capacity else {
+            throw Failure(operation: "socket path too long", errno: ENAMETOOLONG)
+        }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: bytes)
             raw[bytes.count] = 0

@@ -35,7 +35,8 @@ public enum ProtocolWords {
             switch self {
             case .unbalancedQuote(let c): return "unbalanced quote starting at column \(c)"
             case .junkAfterQuote(let c): return "closing quote must end the word (column \(c))"
-            case .strayQuote(let c): return "quote inside an unquoted word (column \(c)): quote the whole word"
+            case .strayQuote(let c):
+                return "quote inside an unquoted word (column \(c)): quote the whole word"
             }
         }
     }

@@ -6,7 +6,8 @@ struct GlobalOptions: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "The daemon's socket.",
-            discussion: "Default: $MENUD_SOCKET, else $XDG_RUNTIME_DIR/menud/socket, else /tmp/menud-$UID/socket.",
+            discussion:
+                "Default: $MENUD_SOCKET, else $XDG_RUNTIME_DIR/menud/socket, else /tmp/menud-$UID/socket.",
             valueName: "path"))
     var socket: String?
 

@@ -35,7 +35,8 @@ enum ExitStatus {
 enum Main {
     static func main() {
         do {
-            var command = try MenuCtl.parseAsRoot(movingGlobalOptions(Array(CommandLine.arguments.dropFirst())))
+            var command = try MenuCtl.parseAsRoot(
+                movingGlobalOptions(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch let failure as ClientFailure {
             printError("menuctl: \(failure.message)")

@@ -29,7 +29,8 @@ extension RequestCommand {
     }
 
     mutating func run() throws {
-        let line = ProtocolWords.request(Self.protocolName, flags: protocolFlags, arguments: protocolArguments)
+        let line = ProtocolWords.request(
+            Self.protocolName, flags: protocolFlags, arguments: protocolArguments)
         render(try DaemonSession.send([line], options: global))
     }
 }

@@ -91,7 +91,8 @@ struct ExpandAll: RequestCommand {
 }
 
 struct CollapseAll: RequestCommand {
-    static let configuration = CommandConfiguration(commandName: "collapse-all", abstract: "Close every group.")
+    static let configuration = CommandConfiguration(
+        commandName: "collapse-all", abstract: "Close every group.")
     static let protocolName = "collapse-all"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Only below this path.") var path: String?
@@ -164,7 +165,9 @@ struct Send: ParsableCommand {
     }
 
     func run() throws {
-        for line in try DaemonSession.send([words.joined(separator: " ")], options: global).lines { print(line) }
+        for line in try DaemonSession.send([words.joined(separator: " ")], options: global).lines {
+            print(line)
+        }
     }
 }
 

@@ -116,7 +116,8 @@ final class CommandDispatchHandler: ChannelInboundHandler {
             if invocation.command.batchable {
                 batch!.append(entry)
             } else {
-                let error = ProtocolError(.notBatchable, "'\(invocation.command.name)' cannot be used in a batch")
+                let error = ProtocolError(
+                    .notBatchable, "'\(invocation.command.name)' cannot be used in a batch")
                 batch!.append(.failure(error))
             }
         }
@@ -138,7 +139,8 @@ final class CommandDispatchHandler: ChannelInboundHandler {
         do {
             let change = try state.model.batch { _ in
                 for (i, entry) in queued.enumerated() {
-                    guard case .success(let invocation) = entry, case .run(let body) = invocation.command.action
+                    guard case .success(let invocation) = entry,
+                        case .run(let body) = invocation.command.action
                     else { continue }
                     do throws(ProtocolError) {
                         try body(invocation, state, &output)

@@ -79,7 +79,8 @@ struct CommandTable: Sendable {
                 }
                 guard command.flags.contains(word.text) else {
                     throw ProtocolError(
-                        .wrongArguments, "\(command.name) has no flag \(word.text); usage: \(command.usageLine)")
+                        .wrongArguments,
+                        "\(command.name) has no flag \(word.text); usage: \(command.usageLine)")
                 }
                 flags.insert(word.text)
             } else {

@@ -9,9 +9,12 @@ enum ConfigLocation: Equatable {
 
     /// `$XDG_CONFIG_HOME/menud/menu.yaml`, then `~/.config/menud/menu.yaml`, else the
     /// built-in menu.
-    static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> ConfigLocation {
+    static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> ConfigLocation
+    {
         var candidates: [String] = []
-        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty { candidates.append("\(xdg)/menud/menu.yaml") }
+        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty {
+            candidates.append("\(xdg)/menud/menu.yaml")
+        }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         candidates.append("\(home)/.config/menud/menu.yaml")
         for path in candidates where FileManager.default.fileExists(atPath: path) {

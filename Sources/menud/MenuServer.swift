@@ -17,7 +17,10 @@ final class MenuServer: Service {
     private let state: NIOLoopBound<DaemonState>
     private let logger: Logger
 
-    init(socket: SocketFile, group: MultiThreadedEventLoopGroup, state: NIOLoopBound<DaemonState>, logger: Logger) {
+    init(
+        socket: SocketFile, group: MultiThreadedEventLoopGroup, state: NIOLoopBound<DaemonState>,
+        logger: Logger
+    ) {
         self.socket = socket
         self.group = group
         self.state = state

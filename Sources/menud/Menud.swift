@@ -29,11 +29,14 @@ struct Menud: AsyncParsableCommand {
         name: .long,
         help: ArgumentHelp(
             "The Unix socket to listen on.",
-            discussion: "Default: $MENUD_SOCKET, else $XDG_RUNTIME_DIR/menud/socket, else /tmp/menud-$UID/socket.",
+            discussion:
+                "Default: $MENUD_SOCKET, else $XDG_RUNTIME_DIR/menud/socket, else /tmp/menud-$UID/socket.",
             valueName: "path"))
     var socket: String?
 
-    @Option(name: .long, help: ArgumentHelp("Where expansion and values are kept across runs.", valueName: "file"))
+    @Option(
+        name: .long, help: ArgumentHelp("Where expansion and values are kept across runs.", valueName: "file")
+    )
     var state: String?
 
     @Flag(name: .long, help: "Check the config, print every error as FILE:LINE:COL: message, and exit.")

@@ -28,7 +28,8 @@ enum ModelCommands {
 
     static let all: [Command] = [
         Command(
-            name: "rows", usage: "[PATH]", summary: "List the visible rows, of the whole menu or of one subtree.",
+            name: "rows", usage: "[PATH]",
+            summary: "List the visible rows, of the whole menu or of one subtree.",
             minArguments: 0, maxArguments: 1, batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let rows = try model { () throws(MenuError) in try state.model.rows(under: invocation.path) }
@@ -53,17 +54,20 @@ enum ModelCommands {
             minArguments: 1, maxArguments: 1, batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
                 guard let n = Int(invocation.arguments[0]) else {
-                    throw ProtocolError(.wrongArguments, "row number must be an integer: \(invocation.arguments[0])")
+                    throw ProtocolError(
+                        .wrongArguments, "row number must be an integer: \(invocation.arguments[0])")
                 }
                 let row = try model { () throws(MenuError) in try state.model.row(at: n) }
                 out.lines.append(RowRecord(row).line)
             }),
         mutation(
-            "expand", usage: "PATH", summary: "Open a group or choice (and every group below with --recursive).",
+            "expand", usage: "PATH",
+            summary: "Open a group or choice (and every group below with --recursive).",
             min: 1, max: 1, flags: ["--recursive"]
         ) { m, i throws(MenuError) in try m.expand(i.arguments[0], recursive: i.has("--recursive")) },
         mutation(
-            "collapse", usage: "PATH", summary: "Close a group or choice (and every group below with --recursive).",
+            "collapse", usage: "PATH",
+            summary: "Close a group or choice (and every group below with --recursive).",
             min: 1, max: 1, flags: ["--recursive"]
         ) { m, i throws(MenuError) in try m.collapse(i.arguments[0], recursive: i.has("--recursive")) },
         mutation(
@@ -92,7 +96,8 @@ enum ModelCommands {
             minArguments: 1, maxArguments: 1, batchable: false,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let path = invocation.arguments[0]
-                let (change, activation) = try model { () throws(MenuError) in try state.model.activate(path) }
+                let (change, activation) = try model { () throws(MenuError) in try state.model.activate(path)
+                }
                 switch activation {
                 case .run(let command):
                     let pid = try state.launcher.launch(command)
@@ -113,7 +118,8 @@ enum ModelCommands {
     static func changeRecords(_ change: Change, in model: MenuModel) -> [String] {
         var lines: [String] = []
         for s in change.splices {
-            lines.append(ProtocolFields.record(["splice", String(s.start), String(s.removed), String(s.inserted)]))
+            lines.append(
+                ProtocolFields.record(["splice", String(s.start), String(s.removed), String(s.inserted)]))
         }
         for path in change.expansionChanged {
             let expanded = (try? model.get(path))?.expanded ?? false

@@ -1,8 +1,9 @@
+import Logging
+import NIOCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import Logging
-import NIOCore
 
 /// Lets only processes of the daemon's own user talk to it. The socket's 0600 mode and
 /// the 0700 directory already keep others out; this checks the kernel's word for who

@@ -1,7 +1,8 @@
+import MenuCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import MenuCore
 
 // TEMPORARY: stands in for MenuCore's `ConfigLoader` and `BuiltinMenu` until the
 // loader lands on main. Declarations in this module shadow MenuCore's, so the rest of
@@ -46,7 +47,7 @@ enum ConfigLoader {
         node(
             "apps", .group, "Applications",
             children: [
-                node("term", .item, "Terminal", exec: "touch activated"),
+                node("term", .item, "Terminal", exec: "cut -d' ' -f6 /proc/$$/stat > activated"),
                 node("tabbed", .item, "Tab\there", exec: "true"),
             ]),
         node(
@@ -63,6 +64,8 @@ enum ConfigLoader {
             ], expanded: true),
         node(
             "power", .group, "Power",
-            children: [node("session", .group, "Session", children: [node("lock", .item, "Lock", exec: "true")])]),
+            children: [
+                node("session", .group, "Session", children: [node("lock", .item, "Lock", exec: "true")])
+            ]),
     ]
 }

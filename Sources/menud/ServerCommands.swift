@@ -48,7 +48,8 @@ enum ServerCommands {
             summary: "Start a batch: the following commands are queued and applied at 'end', all or none.",
             minArguments: 0, maxArguments: 0, batchable: false, action: .beginBatch),
         Command(
-            name: "end", usage: "", summary: "Apply the batch started by 'begin' and answer once for all of it.",
+            name: "end", usage: "",
+            summary: "Apply the batch started by 'begin' and answer once for all of it.",
             minArguments: 0, maxArguments: 0, batchable: false, action: .endBatch),
     ]
 }

@@ -1,7 +1,8 @@
+import MenuClient
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import MenuClient
 
 /// The daemon's socket file: making a private directory for it, making sure no live
 /// daemon owns it already, and removing it on the way out. A socket file outlives a
@@ -25,9 +26,12 @@ struct SocketFile {
     func prepareDirectory() throws(Problem) {
         var info = stat()
         if stat(directory, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else { throw Problem(description: "\(directory) is not a directory") }
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw Problem(description: "\(directory) is not a directory")
+            }
             guard info.st_uid == getuid() || info.st_mode & S_ISVTX != 0 else {
-                throw Problem(description: "\(directory) belongs to uid \(info.st_uid), not to us; refusing to use it")
+                throw Problem(
+                    description: "\(directory) belongs to uid \(info.st_uid), not to us; refusing to use it")
             }
             return
         }
@@ -55,7 +59,8 @@ struct SocketFile {
             throw Problem(description: "another menud is already running on \(path)")
         } catch let failure as UnixSocketConnection.Failure where failure.isNotListening {
             guard unlink(path) == 0 || errno == ENOENT else {
-                throw Problem(description: "cannot remove stale socket \(path): \(String(cString: strerror(errno)))")
+                throw Problem(
+                    description: "cannot remove stale socket \(path): \(String(cString: strerror(errno)))")
             }
         } catch let problem as Problem {
             throw problem

@@ -1,6 +1,7 @@
-@testable import MenuCore
 import PropertyBased
 import Testing
+
+@testable import MenuCore
 
 @Suite struct ProtocolWordsTests {
     private func texts(_ line: String) throws -> [String] { try ProtocolWords.split(line).map(\.text) }
@@ -23,10 +24,18 @@ import Testing
     }
 
     @Test func rejectsUnbalancedAndStrayQuotes() {
-        #expect(throws: ProtocolWords.SplitError.unbalancedQuote(column: 7)) { try ProtocolWords.split(#"set a "open"#) }
-        #expect(throws: ProtocolWords.SplitError.unbalancedQuote(column: 1)) { try ProtocolWords.split(#""ends in \""#) }
-        #expect(throws: ProtocolWords.SplitError.strayQuote(column: 8)) { try ProtocolWords.split(#"set a b"c""#) }
-        #expect(throws: ProtocolWords.SplitError.junkAfterQuote(column: 8)) { try ProtocolWords.split(#"set "a"b"#) }
+        #expect(throws: ProtocolWords.SplitError.unbalancedQuote(column: 7)) {
+            try ProtocolWords.split(#"set a "open"#)
+        }
+        #expect(throws: ProtocolWords.SplitError.unbalancedQuote(column: 1)) {
+            try ProtocolWords.split(#""ends in \""#)
+        }
+        #expect(throws: ProtocolWords.SplitError.strayQuote(column: 8)) {
+            try ProtocolWords.split(#"set a b"c""#)
+        }
+        #expect(throws: ProtocolWords.SplitError.junkAfterQuote(column: 8)) {
+            try ProtocolWords.split(#"set "a"b"#)
+        }
     }
 
     @Test func onlyUnquotedDoubleDashWordsAreFlags() throws {
@@ -93,10 +102,13 @@ import Testing
     @Test func rowRoundTripsThroughItsLine() {
         let row = Row(
             index: nil, path: "settings/theme", depth: 1, kind: .choice, title: "Theme:\tDark", subtitle: nil,
-            icon: "palette", expanded: false, value: "Dark", selected: nil, position: 1, siblings: 3, children: 2,
+            icon: "palette", expanded: false, value: "Dark", selected: nil, position: 1, siblings: 3,
+            children: 2,
             exec: nil)
         let record = RowRecord(row)
-        #expect(record.line == "row\t-\t1\tchoice\tcollapsed\t2/3\tsettings/theme\tDark\tTheme:\\tDark\t\tpalette")
+        #expect(
+            record.line == "row\t-\t1\tchoice\tcollapsed\t2/3\tsettings/theme\tDark\tTheme:\\tDark\t\tpalette"
+        )
         #expect(RowRecord(fields: ProtocolFields.fields(of: record.line)) == record)
     }
 

@@ -1,0 +1,54 @@
+import Foundation
+import MenuClient
+import Testing
+
+/// Every ```session block of docs/protocol.md, replayed against the real daemon: the
+/// protocol document cannot drift from what the daemon does.
+@Suite struct DocExampleTests {
+    struct Session: CustomStringConvertible {
+        var startLine: Int
+        var requests: [String] = []
+        /// Everything the daemon should send, greeting first.
+        var expected: [String] = []
+        var description: String { "session at docs/protocol.md:\(startLine)" }
+    }
+
+    static func sessions() throws -> [Session] {
+        let text = try String(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/protocol.md"), encoding: .utf8)
+        var sessions: [Session] = []
+        var current: Session?
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if current == nil {
+                if line == "```session" { current = Session(startLine: number + 1) }
+            } else if line == "```" {
+                sessions.append(current!)
+                current = nil
+            } else if line.hasPrefix("> ") {
+                current!.requests.append(String(line.dropFirst(2)))
+            } else {
+                current!.expected.append(String(line))
+            }
+        }
+        return sessions
+    }
+
+    @Test func protocolDocumentHasSessions() throws {
+        #expect(try Self.sessions().count >= 5)
+    }
+
+    @Test(arguments: try sessions())
+    func sessionMatchesDaemon(_ session: Session) async throws {
+        try await withDaemon { daemon in
+            let connection = try UnixSocketConnection.connect(path: daemon.socketPath)
+            connection.setReceiveTimeout(seconds: 20)
+            // Pipelined and then half-closed: the daemon answers everything and closes,
+            // so reading to the end yields exactly the whole conversation.
+            try connection.send(session.requests.map { $0 + "\n" }.joined())
+            connection.finishSending()
+            var received: [String] = []
+            while let line = try connection.readLine() { received.append(line) }
+            #expect(received == session.expected, "\(session)")
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// The real menuctl binary: output forms and exit statuses.
+@Suite struct MenuctlTests {
+    @Test func exitZeroAndTreeOutput() async throws {
+        try await withDaemon { daemon in
+            let result = try daemon.menuctl(["rows"])
+            #expect(result.status == 0, "\(result)")
+            #expect(
+                result.stdout == """
+                    ▸ Applications
+                    ▾ Settings
+                        Wi-Fi: on
+                      ▸ Theme: Dark
+                        Hostname: workstation
+                    ▸ Power
+
+                    """)
+        }
+    }
+
+    @Test func globalOptionsWorkAfterTheSubcommandToo() async throws {
+        try await withDaemon { daemon in
+            let result = try run(TestPaths.menuctl, ["ping", "--socket", daemon.socketPath])
+            #expect(result.status == 0, "\(result)")
+        }
+    }
+
+    @Test func jsonRowsAndGet() async throws {
+        try await withDaemon { daemon in
+            let rows = try daemon.menuctl(["--json", "rows"])
+            #expect(rows.status == 0)
+            let array = try #require(
+                try JSONSerialization.jsonObject(with: Data(rows.stdout.utf8)) as? [[String: Any]])
+            #expect(array.count == 6)
+            #expect(array[0]["path"] as? String == "apps")
+            #expect(array[0]["expanded"] as? Bool == false)
+            #expect(array[0]["value"] == nil)
+            #expect(array[2]["value"] as? String == "on")
+            #expect(array[2]["type"] as? String == "toggle")
+            #expect(array[2]["depth"] as? Int == 1)
+            #expect(array[2]["title"] as? String == "Wi-Fi: on")
+
+            let get = try daemon.menuctl(["get", "--json", "apps/tabbed"])
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(get.stdout.utf8)) as? [String: Any])
+            #expect(object["title"] as? String == "Tab\there")
+            #expect(object["row"] is NSNull)
+        }
+    }
+
+    @Test func argumentsAreQuotedForTheProtocol() async throws {
+        try await withDaemon { daemon in
+            let value = #"-x "y" \z"#
+            let set = try daemon.menuctl(["set", "settings/hostname", "--", value])
+            #expect(set.status == 0, "\(set)")
+            #expect(set.stdout == "value\tsettings/hostname\t-x \"y\" \\\\z\n")
+            let get = try daemon.menuctl(["--json", "get", "settings/hostname"])
+            #expect(get.stdout.contains(#""value":"-x \"y\" \\z""#), "\(get)")
+        }
+    }
+
+    @Test func exitOneOnErrWithMessageOnStderr() async throws {
+        try await withDaemon { daemon in
+            let result = try daemon.menuctl(["get", "nowhere"])
+            #expect(result.status == 1)
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.contains("no-such-node"), "\(result)")
+        }
+    }
+
+    @Test(arguments: [
+        ["frobnicate"], ["get"], ["row", "two"], ["get", "a", "b"], ["set", "a", "two\nlines"],
+    ])
+    func exitTwoOnUsageErrors(arguments: [String]) throws {
+        let result = try run(TestPaths.menuctl, ["--socket", "/nonexistent/socket"] + arguments)
+        #expect(result.status == 2, "\(arguments): \(result)")
+        #expect(!result.stderr.isEmpty)
+    }
+
+    @Test func exitThreeNamesTheSocketPath() throws {
+        let directory = try TempDirectory()
+        let path = directory.file("nobody-here")
+        let result = try run(TestPaths.menuctl, ["--socket", path, "ping"])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains(path), "\(result)")
+    }
+
+    @Test func socketFromEnvironment() async throws {
+        try await withDaemon { daemon in
+            var environment = ProcessInfo.processInfo.environment
+            environment["MENUD_SOCKET"] = daemon.socketPath
+            let result = try run(TestPaths.menuctl, ["ping"], environment: environment)
+            #expect(result.status == 0, "\(result)")
+        }
+    }
+
+    @Test func batchAppliesAllOrNothing() async throws {
+        try await withDaemon { daemon in
+            let failed = try daemon.menuctl(["batch", "expand apps", "set settings/wifi maybe"])
+            #expect(failed.status == 1)
+            #expect(failed.stderr.contains("batch-failed: 2: invalid-value"), "\(failed)")
+            #expect(try daemon.menuctl(["get", "apps"]).stdout.contains("\tcollapsed\t"))
+
+            let ok = try daemon.menuctl(["batch", "expand apps", "set settings/wifi off"])
+            #expect(ok.status == 0, "\(ok)")
+            #expect(try daemon.menuctl(["get", "apps"]).stdout.contains("\texpanded\t"))
+        }
+    }
+
+    @Test func helpAndCompletionScript() throws {
+        let help = try run(TestPaths.menuctl, ["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("expand-to"))
+        let bash = try run(TestPaths.menuctl, ["--generate-completion-script", "bash"])
+        #expect(bash.status == 0)
+        #expect(bash.stdout.contains("menuctl"))
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import MenuClient
+import Testing
+
+/// Where the build put the binaries and where the fixtures are. The test bundle runs
+/// from the build directory (`.build/debug/menudPackageTests.xctest`), so the
+/// executables, which this target depends on, are next to it.
+enum TestPaths {
+    static let buildDirectory: URL = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        for dir in [
+            bundle.deletingLastPathComponent(),
+            bundle.deletingLastPathComponent().deletingLastPathComponent(),
+        ]
+        where FileManager.default.isExecutableFile(atPath: dir.appendingPathComponent("menud").path) {
+            return dir
+        }
+        return packageRoot.appendingPathComponent(".build/debug")
+    }()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let menud = buildDirectory.appendingPathComponent("menud").path
+    static let menuctl = buildDirectory.appendingPathComponent("menuctl").path
+    static func fixture(_ name: String) -> String {
+        packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/\(name)").path
+    }
+}
+
+/// What a finished process left.
+struct ProcessResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+struct TimedOut: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Polls `condition` until it holds, failing with `message` after a generous bound.
+/// The bound only turns a hang into a failure; no test asserts how long anything took.
+func waitUntil(_ message: String, seconds: Double = 20, _ condition: () throws -> Bool) async throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if try condition() { return }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    throw TimedOut(description: "gave up waiting: \(message)")
+}
+
+/// Runs a program to completion and collects its output.
+func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws
+    -> ProcessResult
+{
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Read before waiting so that a full pipe cannot deadlock the child.
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ProcessResult(
+        status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+        stderr: String(decoding: stderr, as: UTF8.self))
+}
+
+/// A temporary directory that is removed however the test ends.
+final class TempDirectory {
+    let url: URL
+    var path: String { url.path }
+
+    init() throws {
+        // Short names: a Unix socket path must fit in 108 bytes.
+        var template = Array("/tmp/menud-e2e-XXXXXX".utf8CString)
+        guard mkdtemp(&template) != nil else { throw TimedOut(description: "mkdtemp failed") }
+        url = URL(
+            fileURLWithPath: String(
+                decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func file(_ name: String) -> String { url.appendingPathComponent(name).path }
+}
+
+/// A real `menud` process on a socket in its own temporary directory, serving the
+/// fixture menu, with its working directory there too (the fixture's items write
+/// into it). Use it through ``withDaemon(config:arguments:_:)``, which stops it and
+/// removes everything even when the test fails.
+final class TestDaemon {
+    let directory: TempDirectory
+    let socketPath: String
+    let process = Process()
+    let logPath: String
+
+    var pid: Int32 { process.processIdentifier }
+
+    init(directory: TempDirectory, config: String, socketPath: String? = nil, arguments: [String] = []) throws
+    {
+        self.directory = directory
+        self.socketPath = socketPath ?? directory.file("run/socket")
+        logPath = directory.file("menud.log")
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        process.executableURL = URL(fileURLWithPath: TestPaths.menud)
+        process.arguments = ["--config", config, "--socket", self.socketPath] + arguments
+        process.currentDirectoryURL = directory.url
+        process.standardOutput = FileHandle(forWritingAtPath: logPath)
+        process.standardError = FileHandle(forWritingAtPath: logPath)
+        process.standardInput = FileHandle.nullDevice
+    }
+
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// Starts the daemon and waits until it accepts connections.
+    func start() async throws {
+        try process.run()
+        try await waitUntil("menud to listen on \(socketPath); log:\n\(log)") {
+            guard process.isRunning else {
+                throw TimedOut(description: "menud exited with \(process.terminationStatus); log:\n\(log)")
+            }
+            return (try? UnixSocketConnection.connect(path: socketPath)) != nil
+        }
+    }
+
+    /// SIGTERM, then SIGKILL if it does not go; waits for it either way.
+    func stop() async {
+        guard process.isRunning else { return }
+        process.terminate()
+        try? await waitUntil("menud to exit after SIGTERM", seconds: 10) { !process.isRunning }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// A raw protocol client that has already read the greeting.
+    func connect() throws -> UnixSocketConnection {
+        let connection = try UnixSocketConnection.connect(path: socketPath)
+        connection.setReceiveTimeout(seconds: 20)
+        let greeting = try connection.readGreeting()
+        #expect(greeting == "OK MENUD 1")
+        return connection
+    }
+
+    /// Sends one request line on a new connection and returns its reply.
+    func request(_ line: String) throws -> ProtocolReply {
+        let connection = try connect()
+        try connection.send(line + "\n")
+        return try connection.readReply()
+    }
+
+    /// Runs the real menuctl against this daemon.
+    func menuctl(_ arguments: [String]) throws -> ProcessResult {
+        try run(TestPaths.menuctl, ["--socket", socketPath] + arguments)
+    }
+}
+
+/// Runs `body` against a fresh daemon serving `config` and always cleans up: the daemon
+/// is stopped and its directory (socket, log, files the menu wrote) removed.
+func withDaemon<T>(
+    config: String = TestPaths.fixture("menu.yaml"), arguments: [String] = [],
+    _ body: (TestDaemon) async throws -> T
+) async throws -> T {
+    let directory = try TempDirectory()
+    let daemon = try TestDaemon(directory: directory, config: config, arguments: arguments)
+    defer { withExtendedLifetime(directory) {} }
+    do {
+        try await daemon.start()
+        let result = try await body(daemon)
+        await daemon.stop()
+        return result
+    } catch {
+        await daemon.stop()
+        throw error
+    }
+}
