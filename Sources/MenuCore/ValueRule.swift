@@ -87,8 +87,7 @@ public enum ValueRule: Sendable, Hashable {
             if abs(q - q.rounded()) > 1e-9 * max(1, abs(q)) {
                 return .failure(
                     ValueError(
-                        "\(Value.format(n)) is not on the step \(Value.format(step)) from \(Value.format(lo))"
-                    ))
+                        "\(Value.format(n)) is not on the step \(Value.format(step)) from \(Value.format(lo))"))
             }
         }
         return .success(.number(n))
