@@ -241,7 +241,7 @@ struct ConfigDecoder {
             switch event.kind {
             case .sequenceEnd:
                 return options
-            case .scalar where !event.isNull:
+            case .scalar where !event.text.isEmpty && !event.isNull:
                 let name = Field(value: event.text, keyMark: event.mark, mark: event.mark)
                 options.append(OptionDraft(mark: event.mark, id: name, title: name, isShortForm: true))
             case .mappingStart:

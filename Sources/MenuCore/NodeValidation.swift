@@ -18,7 +18,7 @@ extension ConfigDecoder {
         var title = TitleTemplate(literal: "")
         if let field = draft.title {
             title = template(field, kind: kindKnown ? kind : nil, isTitle: true)
-        } else {
+        } else if !draft.has(.title) {
             error(draft.mark, "missing 'title'")
         }
         var spec = NodeSpec(id: "", kind: kind, title: title, mark: draft.mark)
@@ -33,7 +33,7 @@ extension ConfigDecoder {
             } else {
                 error(field.mark, ConfigDecoder.invalidID(field.value))
             }
-        } else if let field = draft.title {
+        } else if let field = draft.title, !draft.has(.id) {
             idMark = field.mark
             spec.id = NodeID.derive(from: title)
             if spec.id.isEmpty {
