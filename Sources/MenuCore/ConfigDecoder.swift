@@ -127,28 +127,35 @@ struct ConfigDecoder {
             return []
         }
         var top = Siblings()
-        var open: [NodeDraft] = []
+        // The node being read is kept apart from its ancestors: working on an array
+        // element in place is not guaranteed, and copying drafts showed in profiles.
+        var current: NodeDraft?
+        var ancestors: [NodeDraft] = []
         var topEntries = 0
         while true {
             let event = try reader.next()
-            if open.isEmpty || open[open.count - 1].inChildren {
-                if open.isEmpty && event.kind != .sequenceEnd { topEntries += 1 }
+            if current == nil || current!.inChildren {
+                if current == nil && event.kind != .sequenceEnd { topEntries += 1 }
                 switch event.kind {
                 case .sequenceEnd:
-                    if open.isEmpty {
+                    if current == nil {
                         if topEntries == 0 { error(list.mark, "'menu' has no nodes") }
                         return top.nodes
                     }
-                    open[open.count - 1].inChildren = false
+                    current!.inChildren = false
                 case .mappingStart:
-                    if open.count == ConfigDecoder.maxMenuDepth {
-                        throw LoadStop(
-                            error: ConfigError(
-                                file: file, mark: event.mark,
-                                message: "menu is nested deeper than \(ConfigDecoder.maxMenuDepth) levels"),
-                            isSyntax: false)
+                    if let parent = current {
+                        if ancestors.count + 1 == ConfigDecoder.maxMenuDepth {
+                            throw LoadStop(
+                                error: ConfigError(
+                                    file: file, mark: event.mark,
+                                    message: "menu is nested deeper than \(ConfigDecoder.maxMenuDepth) levels"
+                                ),
+                                isSyntax: false)
+                        }
+                        ancestors.append(parent)
                     }
-                    open.append(NodeDraft(mark: event.mark))
+                    current = NodeDraft(mark: event.mark)
                 default:
                     error(event.mark, "expected a node (a mapping), got \(event.summary)")
                     try reader.skip(event)
@@ -157,11 +164,12 @@ struct ConfigDecoder {
             }
             switch event.kind {
             case .mappingEnd:
-                let (spec, idMark) = finish(open.removeLast())
-                if open.isEmpty {
+                let (spec, idMark) = finish(current.take()!)
+                current = ancestors.popLast()
+                if current == nil {
                     add(spec, idMark: idMark, to: &top)
                 } else {
-                    add(spec, idMark: idMark, to: &open[open.count - 1].children)
+                    add(spec, idMark: idMark, to: &current!.children)
                 }
             default:
                 guard let name = try keyName(event) else { continue }
@@ -171,23 +179,22 @@ struct ConfigDecoder {
                     try reader.skip(value)
                     continue
                 }
-                if open[open.count - 1].has(key) {
-                    let first = open[open.count - 1].keyMarks.first { $0.0 == key }!.1
+                if current!.has(key) {
+                    let first = current!.mark(of: key)
                     error(event.mark, "duplicate key '\(name)' (first at line \(first.line))")
                     try reader.skip(value)
                     continue
                 }
-                open[open.count - 1].seen |= key.bit
-                open[open.count - 1].keyMarks.append((key, event.mark))
+                current!.record(key, at: event.mark)
                 if key == .children {
                     if value.kind == .sequenceStart {
-                        open[open.count - 1].inChildren = true
+                        current!.inChildren = true
                     } else {
                         error(value.mark, "expected a list of nodes, got \(value.summary)")
                         try reader.skip(value)
                     }
                 } else {
-                    try readField(key, keyMark: event.mark, value: value, into: &open[open.count - 1])
+                    try readField(key, keyMark: event.mark, value: value, into: &current!)
                 }
             }
         }
@@ -196,35 +203,51 @@ struct ConfigDecoder {
     private mutating func readField(
         _ key: NodeKey, keyMark: SourceMark, value: YAMLEvent, into draft: inout NodeDraft
     ) throws(LoadStop) {
-        func field<T>(_ v: T) -> Field<T> { Field(value: v, keyMark: keyMark, mark: value.mark) }
+        // Spelled out per type: a generic helper here was not specialized and cost
+        // a metadata lookup per key.
+        func text() throws(LoadStop) -> Field<String>? {
+            guard let s = try readString(value) else { return nil }
+            return Field(value: s, keyMark: keyMark, mark: value.mark)
+        }
+        func flag() throws(LoadStop) -> Field<Bool>? {
+            guard let b = try readBool(value) else { return nil }
+            return Field(value: b, keyMark: keyMark, mark: value.mark)
+        }
+        func number() throws(LoadStop) -> Field<Double>? {
+            guard let n = try readNumber(value) else { return nil }
+            return Field(value: n, keyMark: keyMark, mark: value.mark)
+        }
         switch key {
-        case .id: draft.id = try readString(value).map(field)
-        case .title: draft.title = try readString(value).map(field)
-        case .subtitle: draft.subtitle = try readString(value).map(field)
-        case .icon: draft.icon = try readString(value).map(field)
-        case .exec: draft.exec = try readString(value).map(field)
-        case .onChange: draft.onChange = try readString(value).map(field)
-        case .expanded: draft.expanded = try readBool(value).map(field)
-        case .exclusive: draft.exclusive = try readBool(value).map(field)
-        case .min: draft.min = try readNumber(value).map(field)
-        case .max: draft.max = try readNumber(value).map(field)
-        case .step: draft.step = try readNumber(value).map(field)
+        case .id: draft.id = try text()
+        case .title: draft.title = try text()
+        case .subtitle: draft.subtitle = try text()
+        case .icon: draft.icon = try text()
+        case .exec: draft.exec = try text()
+        case .onChange: draft.onChange = try text()
+        case .expanded: draft.expanded = try flag()
+        case .exclusive: draft.exclusive = try flag()
+        case .min: draft.min = try number()
+        case .max: draft.max = try number()
+        case .step: draft.step = try number()
         case .type:
             guard let name = try readString(value) else { return }
             if let kind = NodeKind(rawValue: name), NodeKind.configurable.contains(kind) {
-                draft.type = field(kind)
+                draft.type = Field(value: kind, keyMark: keyMark, mark: value.mark)
             } else {
                 let valid = NodeKind.configurable.map(\.rawValue).joined(separator: ", ")
                 error(value.mark, "unknown type '\(YAMLEvent.clip(name))' (expected one of: \(valid))")
             }
         case .value:
             if value.kind == .scalar && !value.isNull {
-                draft.value = field(value)
+                draft.value = Field(value: value, keyMark: keyMark, mark: value.mark)
             } else {
                 error(value.mark, "expected a value, got \(value.summary)")
                 try reader.skip(value)
             }
-        case .options: draft.options = try readOptions(value).map(field)
+        case .options:
+            if let options = try readOptions(value) {
+                draft.options = Field(value: options, keyMark: keyMark, mark: value.mark)
+            }
         case .children: break
         }
     }

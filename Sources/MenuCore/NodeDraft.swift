@@ -14,7 +14,9 @@ struct NodeDraft {
     var mark: SourceMark
     /// Keys seen, as `NodeKey.bit`s, for duplicate and "does not apply" checks.
     var seen: UInt32 = 0
-    var keyMarks: [(NodeKey, SourceMark)] = []
+    /// Where each seen key is, by `NodeKey.index`. Inline rather than an array,
+    /// because a heap allocation per node shows up when loading big configs.
+    private var keyMarks = InlineArray<15, SourceMark>(repeating: SourceMark(line: 0, column: 0))
     var id: Field<String>?
     var title: Field<String>?
     var subtitle: Field<String>?
@@ -36,6 +38,18 @@ struct NodeDraft {
     init(mark: SourceMark) { self.mark = mark }
 
     func has(_ key: NodeKey) -> Bool { seen & key.bit != 0 }
+
+    func mark(of key: NodeKey) -> SourceMark { keyMarks[key.index] }
+
+    mutating func record(_ key: NodeKey, at mark: SourceMark) {
+        seen |= key.bit
+        keyMarks[key.index] = mark
+    }
+
+    /// The keys seen with their marks, in `NodeKey` order.
+    var keys: [(NodeKey, SourceMark)] {
+        NodeKey.all.compactMap { has($0) ? ($0, keyMarks[$0.index]) : nil }
+    }
 }
 
 /// One entry of a choice's `options:` list.

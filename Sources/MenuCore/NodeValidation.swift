@@ -9,8 +9,8 @@ extension ConfigDecoder {
         // A misspelt type was already reported; judging keys against a guessed type
         // would only add noise.
         let kindKnown = draft.type != nil || !draft.has(.type)
-        if kindKnown {
-            for (key, mark) in draft.keyMarks where !key.applies(to: kind) {
+        if kindKnown, draft.seen & ~kind.applicableKeyBits != 0 {
+            for (key, mark) in draft.keys where !key.applies(to: kind) {
                 error(mark, "'\(key.rawValue)' does not apply to \(kind.withArticle)")
             }
         }
