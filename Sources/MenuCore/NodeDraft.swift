@@ -14,9 +14,8 @@ struct NodeDraft {
     var mark: SourceMark
     /// Keys seen, as `NodeKey.bit`s, for duplicate and "does not apply" checks.
     var seen: UInt32 = 0
-    /// Where each seen key is, by `NodeKey.index`. Inline rather than an array,
-    /// because a heap allocation per node shows up when loading big configs.
-    private var keyMarks = InlineArray<15, SourceMark>(repeating: SourceMark(line: 0, column: 0))
+    /// Where each seen key is, by `NodeKey.index`.
+    private var keyMarks: [SourceMark] = []
     var id: Field<String>?
     var title: Field<String>?
     var subtitle: Field<String>?
@@ -42,6 +41,9 @@ struct NodeDraft {
     func mark(of key: NodeKey) -> SourceMark { keyMarks[key.index] }
 
     mutating func record(_ key: NodeKey, at mark: SourceMark) {
+        if keyMarks.isEmpty {
+            keyMarks = Array(repeating: mark, count: NodeKey.all.count)
+        }
         seen |= key.bit
         keyMarks[key.index] = mark
     }
