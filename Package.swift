@@ -47,6 +47,8 @@ let package = Package(
                 "MenuCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            // Read from disk via #filePath, not bundled as resources.
+            exclude: ["Fixtures"]
         ),
     ]
 )
