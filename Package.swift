@@ -41,6 +41,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
+        .executableTarget(
+            name: "menubench",
+            dependencies: [
+                "MenuCore", "CYAML",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "MenuCoreTests",
             dependencies: [

@@ -47,7 +47,7 @@ public enum BuiltinMenu {
                     title: "Wi-Fi: {value}"
                     type: toggle
                     value: on
-                    on-change: nmcli radio wifi {value}
+                    on-change: nmcli radio wifi "$MENU_VALUE"
                   - id: bluetooth
                     title: "Bluetooth: {value}"
                     type: toggle
@@ -93,7 +93,7 @@ public enum BuiltinMenu {
                 max: 100
                 step: 5
                 value: 40
-                on-change: wpctl set-volume @DEFAULT_AUDIO_SINK@ {value}%
+                on-change: wpctl set-volume @DEFAULT_AUDIO_SINK@ "$MENU_VALUE%"
               - id: brightness
                 title: "Brightness: {value}%"
                 type: range
