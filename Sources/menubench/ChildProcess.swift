@@ -20,7 +20,7 @@ struct ChildProcess {
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
         let cArgs = argv.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) } }
+        defer { for a in cArgs { free(a) } }
         let clock = ContinuousClock()
         let start = clock.now
         let rc = posix_spawn(&pid, argv[0], &actions, nil, cArgs, environ)
