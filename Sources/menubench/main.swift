@@ -7,7 +7,7 @@ import MenuCore
 struct Menubench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure menud's load, model, socket, client and fan-out speed.",
-        subcommands: [Run.self, RawParseCommand.self],
+        subcommands: [Run.self, RawParseCommand.self, LoadCommand.self, GenerateCommand.self],
         defaultSubcommand: Run.self)
 }
 
@@ -61,6 +61,35 @@ struct RawParseCommand: ParsableCommand {
     func run() throws {
         guard let n = RawParse.events(inFile: file) else { throw ExitCode(1) }
         print(n)
+    }
+}
+
+struct LoadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "load", abstract: "Load FILE with menud's loader and build its model, for profiling.")
+
+    @Argument(help: "A menu config.")
+    var file: String
+
+    func run() throws {
+        switch ConfigLoader.load(path: file) {
+        case .success(let config): print(MenuModel(config: config).nodeCount)
+        case .failure(let errors):
+            print(errors)
+            throw ExitCode(1)
+        }
+    }
+}
+
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate", abstract: "Print the generated menu of about N nodes that the suite loads.")
+
+    @Argument(help: "How many nodes.")
+    var nodes: Int
+
+    func run() throws {
+        print(MenuGenerator(nodes: nodes).yaml(), terminator: "")
     }
 }
 
