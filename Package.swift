@@ -49,12 +49,21 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "menubench",
+            dependencies: [
+                "MenuCore", "CYAML",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "MenuCoreTests",
             dependencies: [
                 "MenuCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            // Read from disk via #filePath, not bundled as resources.
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -78,13 +78,21 @@ public struct MenuTree: Sendable {
         childIndex = ChildIndex(ids: ids, parents: parents)
     }
 
-    func size(_ i: Int) -> Int { Int(sizes[i]) }
-    func parent(_ i: Int) -> Int? { parents[i] < 0 ? nil : Int(parents[i]) }
+    /// The number of nodes in `i`'s subtree, `i` included.
+    public func size(_ i: Int) -> Int { Int(sizes[i]) }
+    public func parent(_ i: Int) -> Int? { parents[i] < 0 ? nil : Int(parents[i]) }
+    public func kind(_ i: Int) -> NodeKind { kinds[i] }
+    public func id(_ i: Int) -> String { ids[i] }
+    public func depth(_ i: Int) -> Int { Int(depths[i]) }
+    public func exec(_ i: Int) -> String? { execs[i] }
+    public func onChangeCommand(_ i: Int) -> String? { onChange[i] }
+    public func rule(_ i: Int) -> ValueRule? { rules[i] }
+    public var topLevel: [Int] { roots }
 
     /// Subtree of `i` without `i` itself.
-    func descendants(_ i: Int) -> Range<Int> { (i + 1)..<(i + size(i)) }
+    public func descendants(_ i: Int) -> Range<Int> { (i + 1)..<(i + size(i)) }
 
-    func children(_ i: Int) -> some Sequence<Int> {
+    public func children(_ i: Int) -> some Sequence<Int> {
         let end = i + size(i)
         return sequence(first: i + 1) { $0 + Int(self.sizes[$0]) }.prefix { $0 < end }
     }

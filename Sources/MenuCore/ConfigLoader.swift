@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Loads a menu config from YAML. Every problem found is reported with its place in
+/// the file (see docs/config.md for the format, the limits and the list of errors);
+/// a config with any error yields no menus at all, so the daemon never serves half
+/// a menu.
+public enum ConfigLoader {
+    /// Reads and loads a file. An unreadable file gives one error at 1:1.
+    public static func load(path: String) -> Result<MenuConfig, ConfigErrors> {
+        switch readFile(path) {
+        case .success(let bytes): return load(bytes: bytes, file: path)
+        case .failure(let failure):
+            let reason = String(cString: strerror(failure.code))
+            return .failure(
+                ConfigErrors([
+                    ConfigError(
+                        file: path, mark: SourceMark(line: 1, column: 1),
+                        message: "cannot read config: \(reason)")
+                ]))
+        }
+    }
+
+    public static func load(text: String, file: String) -> Result<MenuConfig, ConfigErrors> {
+        load(bytes: Array(text.utf8), file: file)
+    }
+
+    public static func load(bytes: [UInt8], file: String) -> Result<MenuConfig, ConfigErrors> {
+        bytes.withUnsafeBufferPointer { input in
+            guard input.count > 0 else {
+                return .failure(
+                    ConfigErrors([
+                        ConfigError(file: file, mark: SourceMark(line: 1, column: 1), message: "empty config")
+                    ]))
+            }
+            let reader = YAMLEventReader(input: input, file: file)
+            var decoder = ConfigDecoder(reader: reader)
+            var errors: [ConfigError]
+            var menus: [NodeSpec] = []
+            do throws(LoadStop) {
+                menus = try decoder.decode()
+                errors = decoder.errors + reader.problems
+            } catch {
+                errors = error.isSyntax ? [error.error] : decoder.errors + reader.problems + [error.error]
+            }
+            if errors.isEmpty { return .success(MenuConfig(file: file, menus: menus)) }
+            return .failure(ConfigErrors(inFileOrder(errors)))
+        }
+    }
+
+    /// Some checks run when a node ends, after its children were checked; sorting
+    /// puts every message back where it is in the file. Ties keep the order found.
+    private static func inFileOrder(_ errors: [ConfigError]) -> [ConfigError] {
+        errors.enumerated().sorted { a, b in
+            (a.element.mark.line, a.element.mark.column, a.offset)
+                < (b.element.mark.line, b.element.mark.column, b.offset)
+        }.map(\.element)
+    }
+
+    private struct ReadFailure: Error {
+        var code: Int32
+    }
+
+    private static func readFile(_ path: String) -> Result<[UInt8], ReadFailure> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(ReadFailure(code: errno)) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(ReadFailure(code: errno))
+            }
+            if n == 0 { return .success(bytes) }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+    }
+}

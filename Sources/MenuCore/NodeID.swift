@@ -1,0 +1,42 @@
+/// Node ids are path segments (`display/volume`) that users type in shells, so
+/// they are restricted to characters that never need quoting.
+enum NodeID {
+    static func isValid(_ id: String) -> Bool {
+        !id.isEmpty && id.utf8.allSatisfy(isIDByte)
+    }
+
+    static func isIDByte(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+            return true
+        default: return false
+        }
+    }
+
+    /// The id a node gets when the config names none: the title's literal text in
+    /// lowercase, with every other run of characters folded into one `-`. Returns
+    /// "" when nothing usable is left.
+    static func derive(from title: TitleTemplate) -> String {
+        var out: [UInt8] = []
+        var pendingDash = false
+        for segment in title.segments {
+            guard case .literal(let text) = segment else { continue }
+            for var b in text.utf8 {
+                if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") { b += 32 }
+                let keep =
+                    (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z"))
+                    || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: ".")
+                    || b == UInt8(ascii: "_")
+                if keep {
+                    if pendingDash && !out.isEmpty { out.append(UInt8(ascii: "-")) }
+                    pendingDash = false
+                    out.append(b)
+                } else {
+                    pendingDash = true
+                }
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

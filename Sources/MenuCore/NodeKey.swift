@@ -1,0 +1,74 @@
+/// The keys a node mapping may hold, and which node kinds each applies to. Kept in
+/// one table so that the "does not apply" check, the docs and the spelling
+/// suggestions cannot disagree.
+enum NodeKey: String, CaseIterable {
+    case id
+    case title
+    case subtitle
+    case icon
+    case type
+    case children
+    case expanded
+    case exclusive
+    case exec
+    case value
+    case options
+    case min
+    case max
+    case step
+    case onChange = "on-change"
+
+    func applies(to kind: NodeKind) -> Bool {
+        switch self {
+        case .id, .title, .subtitle, .icon, .type: return true
+        case .children, .exclusive: return kind == .group
+        case .expanded: return kind == .group || kind == .choice
+        case .exec: return kind == .item
+        case .value, .onChange: return kind.holdsValue
+        case .options: return kind == .choice
+        case .min, .max, .step: return kind == .range
+        }
+    }
+
+    /// The case's position, a stable small number for bit sets and inline tables.
+    var index: Int {
+        switch self {
+        case .id: return 0
+        case .title: return 1
+        case .subtitle: return 2
+        case .icon: return 3
+        case .type: return 4
+        case .children: return 5
+        case .expanded: return 6
+        case .exclusive: return 7
+        case .exec: return 8
+        case .value: return 9
+        case .options: return 10
+        case .min: return 11
+        case .max: return 12
+        case .step: return 13
+        case .onChange: return 14
+        }
+    }
+
+    var bit: UInt32 { 1 << UInt32(index) }
+
+    static let all = allCases
+
+    static let names = allCases.map(\.rawValue)
+}
+
+extension NodeKind {
+    /// The `NodeKey.bit`s of the keys that apply to this kind.
+    var applicableKeyBits: UInt32 {
+        NodeKey.all.reduce(0) { $1.applies(to: self) ? $0 | $1.bit : $0 }
+    }
+
+    /// The kind's name with its article, for messages such as "does not apply to an item".
+    var withArticle: String {
+        switch self {
+        case .item, .option: return "an \(rawValue)"
+        default: return "a \(rawValue)"
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import CYAML
+
+/// Why loading stopped before the end of the input. Syntax errors make everything
+/// reported before them doubtful, so they are reported alone; limits are not.
+struct LoadStop: Error {
+    var error: ConfigError
+    var isSyntax: Bool
+}
+
+/// Pulls events from libyaml one at a time. Decoding straight from the event stream
+/// keeps memory flat and avoids a YAML DOM; this type also enforces what the loader
+/// refuses at the YAML level (anchors, aliases, tags, excessive nesting) so that
+/// decoding code only ever sees plain trees of bounded depth.
+final class YAMLEventReader {
+    /// Deepest YAML nesting accepted. Far beyond any real menu; it exists so that a
+    /// hostile `[[[[…` fails at once instead of exhausting memory.
+    static let maxDepth = 256
+
+    let file: String
+    /// Problems that do not stop reading (tags), merged into the loader's errors.
+    var problems: [ConfigError] = []
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
+    private let input: UnsafeBufferPointer<UInt8>
+    private var depth = 0
+
+    /// `input` must stay valid for the reader's lifetime; libyaml reads it in place.
+    init(input: UnsafeBufferPointer<UInt8>, file: String) {
+        self.file = file
+        self.input = input
+        parser = .allocate(capacity: 1)
+        yaml_parser_initialize(parser)
+        yaml_parser_set_input_string(parser, input.baseAddress, input.count)
+    }
+
+    deinit {
+        yaml_parser_delete(parser)
+        parser.deallocate()
+    }
+
+    /// The next event; the stream start is consumed silently.
+    func next() throws(LoadStop) -> YAMLEvent {
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(parser, &event) == 1 else { throw syntaxError() }
+            if event.type == YAML_STREAM_START_EVENT || event.type == YAML_NO_EVENT {
+                yaml_event_delete(&event)
+                continue
+            }
+            break
+        }
+        defer { yaml_event_delete(&event) }
+        let mark = SourceMark(event.start_mark)
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT: return YAMLEvent(kind: .documentStart, mark: mark)
+        case YAML_DOCUMENT_END_EVENT: return YAMLEvent(kind: .documentEnd, mark: mark)
+        case YAML_STREAM_END_EVENT: return YAMLEvent(kind: .streamEnd, mark: mark)
+        case YAML_ALIAS_EVENT: throw anchorError(mark)
+        case YAML_SCALAR_EVENT:
+            let s = event.data.scalar
+            if s.anchor != nil { throw anchorError(mark) }
+            if s.tag != nil { tagProblem(mark) }
+            let text =
+                s.length == 0
+                ? "" : String(decoding: UnsafeBufferPointer(start: s.value, count: s.length), as: UTF8.self)
+            let plain = s.style == YAML_PLAIN_SCALAR_STYLE && s.tag == nil
+            return YAMLEvent(kind: .scalar, mark: mark, text: text, isPlain: plain)
+        case YAML_SEQUENCE_START_EVENT:
+            if event.data.sequence_start.anchor != nil { throw anchorError(mark) }
+            if event.data.sequence_start.tag != nil { tagProblem(mark) }
+            try enter(mark)
+            return YAMLEvent(kind: .sequenceStart, mark: mark)
+        case YAML_MAPPING_START_EVENT:
+            if event.data.mapping_start.anchor != nil { throw anchorError(mark) }
+            if event.data.mapping_start.tag != nil { tagProblem(mark) }
+            try enter(mark)
+            return YAMLEvent(kind: .mappingStart, mark: mark)
+        case YAML_SEQUENCE_END_EVENT:
+            depth -= 1
+            return YAMLEvent(kind: .sequenceEnd, mark: mark)
+        default:
+            depth -= 1
+            return YAMLEvent(kind: .mappingEnd, mark: mark)
+        }
+    }
+
+    /// Consumes the rest of a value whose first event is `first`, without recursion
+    /// so that junk of any shape is skipped in constant stack.
+    func skip(_ first: YAMLEvent) throws(LoadStop) {
+        guard first.kind == .sequenceStart || first.kind == .mappingStart else { return }
+        var open = 1
+        while open > 0 {
+            switch try next().kind {
+            case .sequenceStart, .mappingStart: open += 1
+            case .sequenceEnd, .mappingEnd: open -= 1
+            default: break
+            }
+        }
+    }
+
+    private func enter(_ mark: SourceMark) throws(LoadStop) {
+        depth += 1
+        if depth > YAMLEventReader.maxDepth {
+            throw LoadStop(
+                error: ConfigError(
+                    file: file, mark: mark,
+                    message: "YAML is nested deeper than \(YAMLEventReader.maxDepth) levels"),
+                isSyntax: false)
+        }
+    }
+
+    private func anchorError(_ mark: SourceMark) -> LoadStop {
+        LoadStop(
+            error: ConfigError(file: file, mark: mark, message: "anchors and aliases are not supported"),
+            isSyntax: false)
+    }
+
+    private func tagProblem(_ mark: SourceMark) {
+        problems.append(ConfigError(file: file, mark: mark, message: "YAML tags are not supported"))
+    }
+
+    private func syntaxError() -> LoadStop {
+        let p = parser.pointee
+        let problem = p.problem.map { String(cString: $0) } ?? "invalid YAML"
+        var mark: SourceMark
+        if p.error == YAML_READER_ERROR {
+            // Reader errors (bad encoding, control characters) carry only a byte offset.
+            mark = position(ofByte: p.problem_offset)
+        } else {
+            mark = SourceMark(p.problem_mark)
+        }
+        var message = "invalid YAML: \(problem)"
+        if p.error == YAML_READER_ERROR, p.problem_value != -1 {
+            message += " (byte 0x\(String(UInt(bitPattern: Int(p.problem_value)), radix: 16)))"
+        }
+        if let context = p.context {
+            let at = SourceMark(p.context_mark)
+            message += " (\(String(cString: context)) at \(at.line):\(at.column))"
+        }
+        if isTabInIndentation(at: p.error == YAML_READER_ERROR ? p.problem_offset : p.problem_mark.index) {
+            message = "tab in indentation; use spaces"
+        }
+        return LoadStop(error: ConfigError(file: file, mark: mark, message: message), isSyntax: true)
+    }
+
+    /// YAML forbids tabs for indentation and libyaml's wording for it is cryptic,
+    /// while it is the most common mistake in hand-written files.
+    private func isTabInIndentation(at offset: Int) -> Bool {
+        guard offset < input.count, input[offset] == UInt8(ascii: "\t") else { return false }
+        var i = offset
+        while i > 0 {
+            let b = input[i - 1]
+            if b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") { return true }
+            if b != UInt8(ascii: " ") && b != UInt8(ascii: "\t") { return false }
+            i -= 1
+        }
+        return true
+    }
+
+    /// Line and column (in characters, as libyaml counts) of a byte offset.
+    private func position(ofByte offset: Int) -> SourceMark {
+        var line = 1
+        var column = 1
+        var i = 0
+        let end = min(offset, input.count)
+        while i < end {
+            let b = input[i]
+            if b == UInt8(ascii: "\n")
+                || (b == UInt8(ascii: "\r") && (i + 1 >= input.count || input[i + 1] != UInt8(ascii: "\n")))
+            {
+                line += 1
+                column = 1
+            } else if b & 0xC0 != 0x80, b != UInt8(ascii: "\r") {
+                column += 1
+            }
+            i += 1
+        }
+        if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF, line == 1, offset >= 3 {
+            column -= 1
+        }
+        return SourceMark(line: line, column: column)
+    }
+}
+
+extension SourceMark {
+    /// libyaml counts from 0; editors and our messages count from 1.
+    init(_ mark: yaml_mark_t) {
+        self.init(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import MenuCore
+
+/// menud's benchmark suite: each section measures menud next to a baseline in the
+/// same run, so the ratios hold whatever machine runs it.
+struct Menubench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure menud's load, model, socket, client and fan-out speed.",
+        subcommands: [Run.self, RawParseCommand.self, LoadCommand.self, GenerateCommand.self],
+        defaultSubcommand: Run.self)
+}
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the suite.")
+
+    @Option(help: "Comma-separated sections: load, model.")
+    var sections = "load,model"
+
+    @Flag(help: "Smaller menus, for a quick look; not for BENCHMARKS.md.")
+    var quick = false
+
+    @Option(help: "Write the table into this file between menubench markers.")
+    var write: String?
+
+    func run() throws {
+        let wanted = Set(sections.split(separator: ",").map(String.init))
+        let binDir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().path
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("menubench-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        var results: [BenchResult] = []
+        if wanted.contains("load") {
+            let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+            results += LoadBench(sizes: sizes, binDir: binDir, workDir: work).run()
+        }
+        if wanted.contains("model") {
+            let n = quick ? 100_000 : 1_000_000
+            let text = MenuGenerator(nodes: n).yaml()
+            let config = try ConfigLoader.load(text: text, file: "generated").get()
+            results += ModelBench(model: MenuModel(config: config)).run()
+        }
+        let report = BenchReport(results: results)
+        print("menubench on \(BenchReport.machine)\n")
+        print(report.table)
+        if let write {
+            try report.write(
+                to: write, command: "menubench " + CommandLine.arguments.dropFirst().joined(separator: " "))
+        }
+    }
+}
+
+struct RawParseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "raw-parse", abstract: "Pull every libyaml event from FILE and build nothing.")
+
+    @Argument(help: "A YAML file.")
+    var file: String
+
+    func run() throws {
+        guard let n = RawParse.events(inFile: file) else { throw ExitCode(1) }
+        print(n)
+    }
+}
+
+struct LoadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "load", abstract: "Load FILE with menud's loader and build its model, for profiling.")
+
+    @Argument(help: "A menu config.")
+    var file: String
+
+    func run() throws {
+        switch ConfigLoader.load(path: file) {
+        case .success(let config): print(MenuModel(config: config).nodeCount)
+        case .failure(let errors):
+            print(errors)
+            throw ExitCode(1)
+        }
+    }
+}
+
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate", abstract: "Print the generated menu of about N nodes that the suite loads.")
+
+    @Argument(help: "How many nodes.")
+    var nodes: Int
+
+    func run() throws {
+        print(MenuGenerator(nodes: nodes).yaml(), terminator: "")
+    }
+}
+
+Menubench.main()
