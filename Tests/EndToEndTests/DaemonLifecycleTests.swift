@@ -65,6 +65,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
     }
 
+    /// `swift run menud` on a machine without a config serves the built-in menu.
+    @Test func servesTheBuiltinMenuWithoutAConfig() async throws {
+        let directory = try TempDirectory()
+        let daemon = try TestDaemon(
+            directory: directory, config: nil, environment: ["HOME": directory.path, "PATH": "/usr/bin:/bin"])
+        do {
+            try await daemon.start()
+            #expect(daemon.log.contains("serving <builtin>"), "\(daemon.log)")
+            #expect(try daemon.request("rows").lines.count > 0)
+        } catch {
+            Issue.record("\(error)")
+        }
+        await daemon.stop()
+    }
+
     @Test func checkAcceptsAGoodConfig() throws {
         let result = try run(TestPaths.menud, ["--check", "--config", TestPaths.fixture("menu.yaml")])
         #expect(result.status == 0, "\(result)")
@@ -76,8 +91,8 @@ import Testing
         #expect(result.stderr.hasPrefix("/nonexistent/menu.yaml:1:1: "), "\(result)")
     }
 
-    /// Needs the YAML loader: until it lands, menud cannot tell a bad config.
-    @Test(.disabled("waits for ConfigLoader on main"))
+    /// Every error, not just the first, so one edit fixes as much as possible.
+    @Test
     func checkReportsEveryErrorOfABadConfig() throws {
         let bad = TestPaths.fixture("bad.yaml")
         let result = try run(TestPaths.menud, ["--check", "--config", bad])
@@ -87,7 +102,7 @@ import Testing
         for line in lines { #expect(line.hasPrefix("\(bad):"), "\(line)") }
     }
 
-    @Test(.disabled("waits for ConfigLoader on main"))
+    @Test
     func startingWithABadConfigFails() throws {
         let directory = try TempDirectory()
         let result = try run(

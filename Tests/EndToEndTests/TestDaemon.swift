@@ -102,14 +102,20 @@ final class TestDaemon {
 
     var pid: Int32 { process.processIdentifier }
 
-    init(directory: TempDirectory, config: String, socketPath: String? = nil, arguments: [String] = []) throws
-    {
+    /// With `config` nil the daemon looks for one itself; `environment` replaces its
+    /// environment (for `HOME` and `XDG_CONFIG_HOME`).
+    init(
+        directory: TempDirectory, config: String?, socketPath: String? = nil, arguments: [String] = [],
+        environment: [String: String]? = nil
+    ) throws {
         self.directory = directory
         self.socketPath = socketPath ?? directory.file("run/socket")
         logPath = directory.file("menud.log")
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: TestPaths.menud)
-        process.arguments = ["--config", config, "--socket", self.socketPath] + arguments
+        process.arguments =
+            (config.map { ["--config", $0] } ?? []) + ["--socket", self.socketPath] + arguments
+        if let environment { process.environment = environment }
         process.currentDirectoryURL = directory.url
         process.standardOutput = FileHandle(forWritingAtPath: logPath)
         process.standardError = FileHandle(forWritingAtPath: logPath)
@@ -170,7 +176,6 @@ func withDaemon<T>(
 ) async throws -> T {
     let directory = try TempDirectory()
     let daemon = try TestDaemon(directory: directory, config: config, arguments: arguments)
-    defer { withExtendedLifetime(directory) {} }
     do {
         try await daemon.start()
         let result = try await body(daemon)
