@@ -205,7 +205,9 @@ import Testing
             let sub = naive.nodes.count / 2
             #expect(try model.rows(under: naive.path(sub)).map(\.path) == paths(naive.visible(from: [sub])))
             // The splices are the canonical ones and rebuild the new rows from the old.
-            #expect(change.splices == NaiveMenu.splices(old: oldRows, new: rows), "splices after \(op)")
+            #expect(
+                change.splices == RowDiff.splices(from: paths(oldRows), to: paths(rows)),
+                "splices after \(op)")
             var rebuilt = oldRows
             for s in change.splices {
                 guard s.start + s.removed <= rebuilt.count, s.start + s.inserted <= rows.count else {

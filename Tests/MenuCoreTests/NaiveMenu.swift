@@ -82,34 +82,4 @@ struct NaiveMenu {
     mutating func closeBelow(_ i: Int) {
         for d in all(under: i) where nodes[d].kind.isExpandable { nodes[d].expanded = false }
     }
-
-    /// Canonical splices between two row lists: blocks of removed and inserted rows
-    /// between rows present in both, positioned in the new list.
-    static func splices(old: [Int], new: [Int]) -> [Splice] {
-        // Both lists are subsequences of pre-order, so the rows they share are their
-        // intersection, in order.
-        let oldSet = Set(old)
-        let newSet = Set(new)
-        var out: [Splice] = []
-        var i = 0
-        var j = 0
-        while i < old.count || j < new.count {
-            if i < old.count, j < new.count, old[i] == new[j] {
-                i += 1
-                j += 1
-                continue
-            }
-            var block = Splice(start: j, removed: 0, inserted: 0)
-            while i < old.count, !newSet.contains(old[i]) {
-                block.removed += 1
-                i += 1
-            }
-            while j < new.count, !oldSet.contains(new[j]) {
-                block.inserted += 1
-                j += 1
-            }
-            out.append(block)
-        }
-        return out
-    }
 }
