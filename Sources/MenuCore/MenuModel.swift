@@ -178,7 +178,8 @@ public final class MenuModel {
             position: Int(tree.positions[i]),
             siblings: tree.siblingCount(i),
             children: Int(tree.childCounts[i]),
-            exec: tree.execs[i]
+            exec: tree.execs[i],
+            bounds: tree.rules[i].flatMap(RangeBounds.init(rule:))
         )
     }
 

@@ -9,6 +9,9 @@ final class DaemonState {
     let commands: CommandTable
     let launcher: CommandLauncher
     let logger: Logger
+    /// The focus cursors `nav` moves and every render shows. They are not part of the
+    /// model's undo journal, which is why `nav` and `focus` cannot be batched.
+    var focus = FocusCursors()
 
     init(model: MenuModel, commands: CommandTable, launcher: CommandLauncher, logger: Logger) {
         self.model = model

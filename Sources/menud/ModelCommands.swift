@@ -5,7 +5,7 @@ import MenuCore
 /// codes, so these handlers only translate between words and records.
 enum ModelCommands {
     /// Runs a model call, turning its error into the protocol's.
-    private static func model<T>(_ body: () throws(MenuError) -> T) throws(ProtocolError) -> T {
+    static func model<T>(_ body: () throws(MenuError) -> T) throws(ProtocolError) -> T {
         do {
             return try body()
         } catch {
@@ -98,19 +98,27 @@ enum ModelCommands {
                 let path = invocation.arguments[0]
                 let (change, activation) = try model { () throws(MenuError) in try state.model.activate(path)
                 }
-                switch activation {
-                case .run(let command):
-                    let pid = try state.launcher.launch(command)
-                    state.logger.info("activate \(path): started pid \(pid): \(command)")
-                    out.lines.append(ProtocolFields.record(["ran", String(pid), command]))
-                case .toggled: out.lines.append(ProtocolFields.record(["activated", path, "toggled"]))
-                case .flipped: out.lines.append(ProtocolFields.record(["activated", path, "flipped"]))
-                case .picked: out.lines.append(ProtocolFields.record(["activated", path, "picked"]))
-                case .none: out.lines.append(ProtocolFields.record(["activated", path, "none"]))
-                }
+                out.lines.append(try activationRecord(path, activation, state: state))
                 out.lines += changeRecords(change, in: state.model)
             }),
     ]
+
+    /// The `ran` or `activated` record of an activation, starting the item's command
+    /// first when it has one.
+    static func activationRecord(_ path: String, _ activation: Activation, state: DaemonState)
+        throws(ProtocolError) -> String
+    {
+        switch activation {
+        case .run(let command):
+            let pid = try state.launcher.launch(command)
+            state.logger.info("activate \(path): started pid \(pid): \(command)")
+            return ProtocolFields.record(["ran", String(pid), command])
+        case .toggled: return ProtocolFields.record(["activated", path, "toggled"])
+        case .flipped: return ProtocolFields.record(["activated", path, "flipped"])
+        case .picked: return ProtocolFields.record(["activated", path, "picked"])
+        case .none: return ProtocolFields.record(["activated", path, "none"])
+        }
+    }
 
     /// The records describing a change: the row splices in order, then each node whose
     /// expansion or value changed with its new state, so a view can update without
