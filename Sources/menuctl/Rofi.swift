@@ -77,9 +77,10 @@ struct Rofi: ParsableCommand {
     }
 
     private func set(_ path: String, _ value: String, scope: String?) throws {
-        do {
+        do throws(ClientFailure) {
             _ = try DaemonSession.send([ProtocolWords.request("set", arguments: [path, value])], options: global)
-        } catch let failure where failure.status == ExitStatus.daemonError {
+        } catch let failure {
+            guard failure.status == ExitStatus.daemonError else { throw failure }
             let reply = try DaemonSession.send([ProtocolWords.request("get", arguments: [path])], options: global)
             guard let row = reply.lines.lazy.compactMap({ RowRecord(fields: ProtocolFields.fields(of: $0)) }).first
             else { throw failure }
