@@ -84,7 +84,8 @@ extension String {
     /// Without leading and trailing spaces and tabs.
     var trimmingBlanks: Substring {
         let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !blank($0) }), let last = lastIndex(where: { !blank($0) }) else {
+        guard let first = firstIndex(where: { !blank($0) }), let last = lastIndex(where: { !blank($0) })
+        else {
             return ""
         }
         return self[first...last]

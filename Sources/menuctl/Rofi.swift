@@ -52,18 +52,25 @@ struct Rofi: ParsableCommand {
             return try set(String(rest[..<split]), String(rest[rest.index(after: split)...]), scope: scope)
         }
         let replies = try DaemonSession.requests(
-            [ProtocolWords.request("focus", arguments: [info]), ProtocolWords.request("get", arguments: [info])],
+            [
+                ProtocolWords.request("focus", arguments: [info]),
+                ProtocolWords.request("get", arguments: [info]),
+            ],
             options: global)
-        guard let row = replies[1].lines.lazy.compactMap({ RowRecord(fields: ProtocolFields.fields(of: $0)) }).first
+        guard
+            let row = replies[1].lines.lazy.compactMap({ RowRecord(fields: ProtocolFields.fields(of: $0)) })
+                .first
         else { return try list(scope) }
         switch NodeKind(rawValue: row.type) {
         case .range, .text, .date:
             try ask(row, message: nil)
         case .item:
             // Printing nothing closes rofi, which is what running an item should do.
-            _ = try DaemonSession.send([ProtocolWords.request("activate", arguments: [info])], options: global)
+            _ = try DaemonSession.send(
+                [ProtocolWords.request("activate", arguments: [info])], options: global)
         default:
-            _ = try DaemonSession.send([ProtocolWords.request("activate", arguments: [info])], options: global)
+            _ = try DaemonSession.send(
+                [ProtocolWords.request("activate", arguments: [info])], options: global)
             try list(scope)
         }
     }
@@ -78,11 +85,15 @@ struct Rofi: ParsableCommand {
 
     private func set(_ path: String, _ value: String, scope: String?) throws {
         do throws(ClientFailure) {
-            _ = try DaemonSession.send([ProtocolWords.request("set", arguments: [path, value])], options: global)
+            _ = try DaemonSession.send(
+                [ProtocolWords.request("set", arguments: [path, value])], options: global)
         } catch let failure {
             guard failure.status == ExitStatus.daemonError else { throw failure }
-            let reply = try DaemonSession.send([ProtocolWords.request("get", arguments: [path])], options: global)
-            guard let row = reply.lines.lazy.compactMap({ RowRecord(fields: ProtocolFields.fields(of: $0)) }).first
+            let reply = try DaemonSession.send(
+                [ProtocolWords.request("get", arguments: [path])], options: global)
+            guard
+                let row = reply.lines.lazy.compactMap({ RowRecord(fields: ProtocolFields.fields(of: $0)) })
+                    .first
             else { throw failure }
             return try ask(row, message: failure.message)
         }
