@@ -27,7 +27,7 @@ struct PolybarFormat: ViewFormat {
 
     /// Polybar reads `%` as the start of a tag; `%%` is a literal one.
     private func escape(_ text: String) -> String {
-        text.replacing("%", with: "%%").replacing("\n", with: " ")
+        text.replacing("%", with: "%%").replacing("\n", with: " ").replacing("\t", with: " ")
     }
 
     /// In an action's command a `:` would end it; polybar takes `\:` for a literal one.

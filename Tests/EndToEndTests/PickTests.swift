@@ -67,19 +67,23 @@ import Testing
             try await withXSession { x in
                 let pick = try x.start(
                     TestPaths.menuctl,
-                    ["pick", "--launcher", #"rofi -dmenu -format i -p "$MENUCTL_PROMPT""#],
+                    // rofi allows one instance per pid file; its own keeps parallel tests apart.
+                    [
+                        "pick", "--launcher",
+                        "rofi -dmenu -pid '\(x.directory.file("rofi.pid"))' -format i -p \"$MENUCTL_PROMPT\"",
+                    ],
                     environment: x.environment(daemon))
-                try await x.waitForWindow(class: "rofi")
+                var windows = try await x.waitForWindow(class: "rofi")
                 try x.type("Power")
                 try await waitUntil("pick to open power; log: \(pick.log)") {
                     try daemon.menuctl(["get", "power"]).stdout.contains("\texpanded\t")
                 }
-                try await x.waitForWindow(class: "rofi")
+                windows = try await x.waitForWindow(class: "rofi", other: windows)
                 try x.type("Session")
                 try await waitUntil("pick to open power/session; log: \(pick.log)") {
                     try daemon.menuctl(["get", "power/session"]).stdout.contains("\texpanded\t")
                 }
-                try await x.waitForWindow(class: "rofi")
+                windows = try await x.waitForWindow(class: "rofi", other: windows)
                 try x.screenshot("pick-rofi-dmenu")
                 try x.type("Lock")
                 try await waitUntil("pick to end after activating power/session/lock") { !pick.isRunning }

@@ -12,7 +12,12 @@ import Testing
         try await withDaemon { daemon in
             try await withXSession { x in
                 let rofi = try x.start(
-                    "rofi", ["-show", "menu", "-modi", "menu:\(TestPaths.menuctl) rofi"],
+                    "rofi",
+                    // rofi allows one instance per pid file; its own keeps parallel tests apart.
+                    [
+                        "-show", "menu", "-modi", "menu:\(TestPaths.menuctl) rofi",
+                        "-pid", x.directory.file("rofi.pid"),
+                    ],
                     environment: x.environment(daemon))
                 try await x.waitForWindow(class: "rofi")
 

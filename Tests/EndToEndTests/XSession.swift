@@ -101,11 +101,22 @@ final class XSession {
         return try EndToEndTests.run(XTools.path(of: program) ?? program, arguments, environment: environment)
     }
 
-    /// Waits for a visible window of `windowClass`, failing after a bound.
-    func waitForWindow(class windowClass: String) async throws {
-        try await waitUntil("a visible \(windowClass) window on \(display)") {
-            try run("xdotool", ["search", "--onlyvisible", "--class", windowClass]).status == 0
+    /// Waits for a visible window of `windowClass` other than those in `old`, failing
+    /// after a bound, and returns the ids of the visible ones. Passing the ids seen
+    /// before waits for a launcher's next window rather than finding the closing one.
+    @discardableResult
+    func waitForWindow(class windowClass: String, other old: Set<String> = []) async throws -> Set<String> {
+        var ids: Set<String> = []
+        try await waitUntil("a new visible \(windowClass) window on \(display)") {
+            let result = try run("xdotool", ["search", "--onlyvisible", "--class", windowClass])
+            // X may hand a new client the ids of one that left: the owner's pid tells them apart.
+            ids = Set(
+                try result.stdout.split(separator: "\n").map {
+                    "\($0):" + (try run("xdotool", ["getwindowpid", String($0)]).stdout)
+                })
+            return result.status == 0 && !ids.subtracting(old).isEmpty
         }
+        return ids
     }
 
     /// Types `text` into the focused window, then presses Return.
