@@ -14,8 +14,11 @@ struct Menubench: ParsableCommand {
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the suite.")
 
-    @Option(help: "Comma-separated sections: load, model.")
-    var sections = "load,model"
+    @Option(help: "Comma-separated sections: load, model, socket, client.")
+    var sections = "load,model,socket,client"
+
+    @Option(help: "Seconds each socket load runs.")
+    var seconds = 3.0
 
     @Flag(help: "Smaller menus, for a quick look; not for BENCHMARKS.md.")
     var quick = false
@@ -40,6 +43,10 @@ struct Run: ParsableCommand {
             let text = MenuGenerator(nodes: n).yaml()
             let config = try ConfigLoader.load(text: text, file: "generated").get()
             results += ModelBench(model: MenuModel(config: config)).run()
+        }
+        if !wanted.isDisjoint(with: ["socket", "client"]) {
+            results += SocketBench(binDir: binDir, workDir: work, seconds: quick ? 1 : seconds).run(
+                sections: wanted)
         }
         let report = BenchReport(results: results)
         print("menubench on \(BenchReport.machine)\n")
