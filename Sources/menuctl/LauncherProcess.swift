@@ -27,7 +27,7 @@ enum LauncherProcess {
         setenv("MENUCTL_PROMPT", prompt, 1)
         let words: [String] = ["/bin/sh", "-c", command]
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for word in argv { free(word) } }
         var pid: pid_t = 0
         let rc = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ)
         close(toChild[0])
