@@ -35,9 +35,15 @@ struct Menud: AsyncParsableCommand {
     var socket: String?
 
     @Option(
-        name: .long, help: ArgumentHelp("Where expansion and values are kept across runs.", valueName: "file")
-    )
+        name: .long,
+        help: ArgumentHelp(
+            "Where expansion and values are kept across runs.",
+            discussion: "Default: $XDG_STATE_HOME/menud/state, then ~/.local/state/menud/state.",
+            valueName: "file"))
     var state: String?
+
+    @Flag(name: .long, help: "Do not read or write a state file.")
+    var noState = false
 
     @Flag(name: .long, help: "Check the config, print every error as FILE:LINE:COL: message, and exit.")
     var check = false
@@ -60,7 +66,6 @@ struct Menud: AsyncParsableCommand {
             print("\(menuConfig.file): ok")
             return
         }
-        if let state { logger.notice("--state \(state) is accepted but not used yet") }
 
         let socketFile = SocketFile(
             path: socket
@@ -77,10 +82,20 @@ struct Menud: AsyncParsableCommand {
         ChildReaper.install()
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        let statePath = noState ? nil : (state ?? StateStore.defaultPath())
         let daemonState = try await loop.submit {
-            NIOLoopBound(
+            let store = statePath.map { StateStore(path: $0, pool: pool, loop: loop, logger: logger) }
+            let model = MenuModel(config: menuConfig)
+            if let store {
+                let (_, dropped) = model.importState(store.read())
+                for d in dropped { logger.notice("state: dropped \(d.entry): \(d.reason)") }
+                logger.info("state file \(store.path)")
+            }
+            return NIOLoopBound(
                 DaemonState(
-                    model: MenuModel(config: menuConfig), commands: .standard, launcher: CommandLauncher(),
+                    model: model, commands: .standard, launcher: CommandLauncher(), store: store, loop: loop,
                     logger: logger),
                 eventLoop: loop)
         }.get()
@@ -90,14 +105,20 @@ struct Menud: AsyncParsableCommand {
         let services = ServiceGroup(
             configuration: ServiceGroupConfiguration(
                 services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        var failed = false
         do {
             try await services.run()
         } catch {
             Self.printError("menud: \(error)")
-            try? await group.shutdownGracefully()
-            throw ExitCode.failure
+            failed = true
         }
-        try await group.shutdownGracefully()
+        if statePath != nil {
+            // The last changes may still be waiting for their write.
+            try? await loop.flatSubmit { daemonState.value.saveNow() }.get()
+        }
+        try? await pool.shutdownGracefully()
+        try? await group.shutdownGracefully()
+        if failed { throw ExitCode.failure }
     }
 
     private func loadConfig() -> Result<MenuConfig, ConfigErrors> {

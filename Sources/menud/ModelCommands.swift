@@ -22,7 +22,7 @@ enum ModelCommands {
             batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let change = try model { () throws(MenuError) in try apply(state.model, invocation) }
-                out.lines += changeRecords(change, in: state.model)
+                out.record(change, in: state.model)
             })
     }
 
@@ -98,37 +98,22 @@ enum ModelCommands {
                 let path = invocation.arguments[0]
                 let (change, activation) = try model { () throws(MenuError) in try state.model.activate(path)
                 }
+                let what: String
                 switch activation {
                 case .run(let command):
                     let pid = try state.launcher.launch(command)
                     state.logger.info("activate \(path): started pid \(pid): \(command)")
                     out.lines.append(ProtocolFields.record(["ran", String(pid), command]))
-                case .toggled: out.lines.append(ProtocolFields.record(["activated", path, "toggled"]))
-                case .flipped: out.lines.append(ProtocolFields.record(["activated", path, "flipped"]))
-                case .picked: out.lines.append(ProtocolFields.record(["activated", path, "picked"]))
-                case .none: out.lines.append(ProtocolFields.record(["activated", path, "none"]))
+                    what = "ran"
+                case .toggled: what = "toggled"
+                case .flipped: what = "flipped"
+                case .picked: what = "picked"
+                case .none: what = "none"
                 }
-                out.lines += changeRecords(change, in: state.model)
+                let activated = ["activated", path, what]
+                if what != "ran" { out.lines.append(ProtocolFields.record(activated)) }
+                out.events.append(Event(topics: .activate, record: activated))
+                out.record(change, in: state.model)
             }),
     ]
-
-    /// The records describing a change: the row splices in order, then each node whose
-    /// expansion or value changed with its new state, so a view can update without
-    /// asking again.
-    static func changeRecords(_ change: Change, in model: MenuModel) -> [String] {
-        var lines: [String] = []
-        for s in change.splices {
-            lines.append(
-                ProtocolFields.record(["splice", String(s.start), String(s.removed), String(s.inserted)]))
-        }
-        for path in change.expansionChanged {
-            let expanded = (try? model.get(path))?.expanded ?? false
-            lines.append(ProtocolFields.record(["expansion", path, expanded ? "expanded" : "collapsed"]))
-        }
-        for path in change.valueChanged {
-            let value = (try? model.get(path))?.value ?? ""
-            lines.append(ProtocolFields.record(["value", path, value]))
-        }
-        return lines
-    }
 }
