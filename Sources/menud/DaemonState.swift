@@ -15,16 +15,22 @@ final class DaemonState {
     let loop: EventLoop
     /// Nil with `--no-state`.
     let store: StateStore?
+    /// Where the config comes from, to load it again on reload.
+    let location: ConfigLocation
+    /// The config as last loaded successfully.
+    var config: MenuConfig
     /// The write that will carry the changes made since the last one.
     private var pendingSave: Scheduled<Void>?
     /// How long a change waits for others to join it in one write.
     static let saveDelay = TimeAmount.milliseconds(250)
 
     init(
-        model: MenuModel, commands: CommandTable, launcher: CommandLauncher, store: StateStore?,
-        loop: EventLoop, logger: Logger
+        config: MenuConfig, location: ConfigLocation, commands: CommandTable, launcher: CommandLauncher,
+        store: StateStore?, loop: EventLoop, logger: Logger
     ) {
-        self.model = model
+        self.config = config
+        self.location = location
+        self.model = MenuModel(config: config)
         self.commands = commands
         self.launcher = launcher
         self.store = store

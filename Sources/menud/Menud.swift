@@ -45,6 +45,9 @@ struct Menud: AsyncParsableCommand {
     @Flag(name: .long, help: "Do not read or write a state file.")
     var noState = false
 
+    @Flag(name: .long, help: "Do not reload when the config file changes (SIGHUP and 'reload' still do).")
+    var noWatch = false
+
     @Flag(name: .long, help: "Check the config, print every error as FILE:LINE:COL: message, and exit.")
     var check = false
 
@@ -53,7 +56,8 @@ struct Menud: AsyncParsableCommand {
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         let logger = Logger(label: "menud")
 
-        let loaded = loadConfig()
+        let location = config.map(ConfigLocation.file) ?? ConfigLocation.resolve()
+        let loaded = location.load()
         let menuConfig: MenuConfig
         switch loaded {
         case .failure(let errors):
@@ -87,27 +91,29 @@ struct Menud: AsyncParsableCommand {
         let statePath = noState ? nil : (state ?? StateStore.defaultPath())
         let daemonState = try await loop.submit {
             let store = statePath.map { StateStore(path: $0, pool: pool, loop: loop, logger: logger) }
-            let model = MenuModel(config: menuConfig)
+            let state = DaemonState(
+                config: menuConfig, location: location, commands: .standard, launcher: CommandLauncher(),
+                store: store, loop: loop, logger: logger)
             if let store {
-                let (_, dropped) = model.importState(store.read())
+                let (_, dropped) = state.model.importState(store.read())
                 for d in dropped { logger.notice("state: dropped \(d.entry): \(d.reason)") }
                 logger.info("state file \(store.path)")
             }
-            return NIOLoopBound(
-                DaemonState(
-                    model: model, commands: .standard, launcher: CommandLauncher(), store: store, loop: loop,
-                    logger: logger),
-                eventLoop: loop)
+            return NIOLoopBound(state, eventLoop: loop)
         }.get()
         logger.info("serving \(menuConfig.file)")
 
         let server = MenuServer(socket: socketFile, group: group, state: daemonState, logger: logger)
-        let services = ServiceGroup(
+        var services: [any Service] = [server, ReloadSignalService(state: daemonState)]
+        if case .file(let path) = location, !noWatch {
+            services.append(ConfigWatcher(path: path, state: daemonState, logger: logger))
+        }
+        let serviceGroup = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         var failed = false
         do {
-            try await services.run()
+            try await serviceGroup.run()
         } catch {
             Self.printError("menud: \(error)")
             failed = true
@@ -119,14 +125,6 @@ struct Menud: AsyncParsableCommand {
         try? await pool.shutdownGracefully()
         try? await group.shutdownGracefully()
         if failed { throw ExitCode.failure }
-    }
-
-    private func loadConfig() -> Result<MenuConfig, ConfigErrors> {
-        if let config { return ConfigLoader.load(path: config) }
-        switch ConfigLocation.resolve() {
-        case .file(let path): return ConfigLoader.load(path: path)
-        case .builtin: return ConfigLoader.load(text: BuiltinMenu.yaml, file: BuiltinMenu.file)
-        }
     }
 
     private static func printError(_ message: String) {

@@ -56,6 +56,14 @@ enum ServerCommands {
             minArguments: 0, maxArguments: 0, batchable: false,
             action: .deferred { _, state in state.saveNow().map { CommandOutput() } }),
         Command(
+            name: "reload", usage: "",
+            summary:
+                "Load the config again, keeping expansion and values; on errors keep the old menu and answer them.",
+            minArguments: 0, maxArguments: 0, batchable: false,
+            action: .run { _, state, out throws(ProtocolError) in
+                out.lines = try state.reload(because: "reload command").get()
+            }),
+        Command(
             name: "begin", usage: "",
             summary: "Start a batch: the following commands are queued and applied at 'end', all or none.",
             minArguments: 0, maxArguments: 0, batchable: false, action: .beginBatch),
