@@ -99,27 +99,57 @@ final class CommandDispatchHandler: ChannelInboundHandler {
         case .endBatch:
             send(.error(ProtocolError(.notInBatch, "'end' without 'begin'")), context: context)
         case .run(let body):
+            let state = self.state.value
+            let toLoad = state.groupsToLoad { model in try Self.dryRun(invocation, state) }
+            if !toLoad.isEmpty {
+                // Opening a children-cmd group: its children first, then the command.
+                reply(
+                    later: state.loadChildren(toLoad).assumeIsolated().flatMapThrowing {
+                        var output = CommandOutput()
+                        try body(invocation, state, &output)
+                        return output
+                    }.nonisolated(), context: context)
+                return
+            }
             var output = CommandOutput()
             do throws(ProtocolError) {
-                try body(invocation, state.value, &output)
+                try body(invocation, state, &output)
             } catch {
                 send(.error(error), context: context)
                 return
             }
             finish(output, context: context)
         case .deferred(let body):
-            busy = true
-            body(invocation, state.value).assumeIsolated().whenComplete { result in
-                switch result {
-                case .success(let output): self.finish(output, context: context)
-                case .failure(let error as ProtocolError): self.send(.error(error), context: context)
-                case .failure(let error):
-                    self.send(.error(ProtocolError(.internal, "\(error)")), context: context)
-                }
-                context.flush()
-                self.busy = false
-                self.drainBacklog(context: context)
+            reply(later: body(invocation, state.value), context: context)
+        }
+    }
+
+    /// What `invocation` would do to the model, to find the children-cmd groups it
+    /// opens; run inside a batch that is rolled back. Batchable commands only touch
+    /// the model; of the others only `activate` can open a group, and its model part
+    /// is pure (starting an item's command is the handler's job).
+    private static func dryRun(_ invocation: Invocation, _ state: DaemonState) throws {
+        if invocation.command.batchable, case .run(let body) = invocation.command.action {
+            var scratch = CommandOutput()
+            try body(invocation, state, &scratch)
+        } else if invocation.command.name == "activate", let path = invocation.path {
+            _ = try state.model.activate(path)
+        }
+    }
+
+    /// Waits for `future`, holding back this connection's later requests meanwhile.
+    private func reply(later future: EventLoopFuture<CommandOutput>, context: ChannelHandlerContext) {
+        busy = true
+        future.assumeIsolated().whenComplete { result in
+            switch result {
+            case .success(let output): self.finish(output, context: context)
+            case .failure(let error as ProtocolError): self.send(.error(error), context: context)
+            case .failure(let error):
+                self.send(.error(ProtocolError(.internal, "\(error)")), context: context)
             }
+            context.flush()
+            self.busy = false
+            self.drainBacklog(context: context)
         }
     }
 
@@ -168,6 +198,17 @@ final class CommandDispatchHandler: ChannelInboundHandler {
         case .endBatch:
             let queued = batch!
             batch = nil
+            let state = self.state.value
+            let toLoad = state.groupsToLoad { _ in
+                for case .success(let invocation) in queued { try Self.dryRun(invocation, state) }
+            }
+            if !toLoad.isEmpty {
+                reply(
+                    later: state.loadChildren(toLoad).assumeIsolated().flatMapThrowing {
+                        try self.run(queued).get()
+                    }.nonisolated(), context: context)
+                return
+            }
             switch run(queued) {
             case .success(let output): finish(output, context: context)
             case .failure(let error): send(.error(error), context: context)

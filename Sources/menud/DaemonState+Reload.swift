@@ -16,12 +16,16 @@ extension DaemonState {
             return .failure(ProtocolError(.reloadFailed, errors.description))
         case .success(let loaded):
             config = loaded
+            keepChildrenOfUnchangedCommands()
+            let filled = filledConfig()
+            commandGroups = filled.childrenCommands
             let output = replaceModel(
-                with: MenuModel(config: loaded),
+                with: MenuModel(config: filled),
                 leading: [Event(topics: .config, record: ["config", "reloaded", loaded.file])],
                 spliceTopics: [.expansion, .config])
             logger.info("reloaded \(loaded.file) (\(trigger))")
-            commit(output)
+            commit(output, runOnChange: false)
+            loadOpenGroups()
             return .success(output.lines)
         }
     }

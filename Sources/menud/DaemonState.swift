@@ -12,6 +12,8 @@ final class DaemonState {
     let launcher: CommandLauncher
     let logger: Logger
     let events: EventHub
+    /// Exit statuses of the children whose ending matters (on-change, children-cmd).
+    let children = ChildExits()
     let loop: EventLoop
     /// Nil with `--no-state`.
     let store: StateStore?
@@ -19,6 +21,15 @@ final class DaemonState {
     let location: ConfigLocation
     /// The config as last loaded successfully.
     var config: MenuConfig
+    /// The children last printed by each `children-cmd` group's command, by path,
+    /// until the group is closed. Commands are re-run when the group opens again.
+    var loadedChildren: [String: (command: String, children: [NodeSpec])] = [:]
+    /// Runs under way, so that two requests opening one group share a run.
+    var childrenLoads: [String: EventLoopFuture<Void>] = [:]
+    /// The `children-cmd` groups of the current model, by path, with their commands.
+    var commandGroups: [String: String]
+    /// How long a `children-cmd` may take.
+    let childrenTimeout: TimeAmount
     /// The write that will carry the changes made since the last one.
     private var pendingSave: Scheduled<Void>?
     /// How long a change waits for others to join it in one write.
@@ -26,11 +37,14 @@ final class DaemonState {
 
     init(
         config: MenuConfig, location: ConfigLocation, commands: CommandTable, launcher: CommandLauncher,
-        store: StateStore?, loop: EventLoop, logger: Logger
+        store: StateStore?, childrenTimeout: TimeAmount = .seconds(5), loop: EventLoop, logger: Logger
     ) {
         self.config = config
         self.location = location
-        self.model = MenuModel(config: config)
+        let filled = config.fillingChildren { _ in [.loadingRow] }
+        self.model = MenuModel(config: filled)
+        self.commandGroups = filled.childrenCommands
+        self.childrenTimeout = childrenTimeout
         self.commands = commands
         self.launcher = launcher
         self.store = store
@@ -39,11 +53,20 @@ final class DaemonState {
         self.events = EventHub(logger: logger)
     }
 
-    /// What follows a command that succeeded, once its reply is written: the
-    /// subscribers hear of it and the state file will.
-    func commit(_ output: CommandOutput) {
+    /// What follows a change, once the reply to the command that made it is written:
+    /// the subscribers hear of it, the state file will, and changed values run their
+    /// `on-change` commands (only for what a client did: a reload or a group's
+    /// children arriving is not the user changing a value).
+    func commit(_ output: CommandOutput, runOnChange: Bool = true) {
         events.publish(output.events)
-        if !output.changes.isEmpty { scheduleSave() }
+        guard !output.changes.isEmpty else { return }
+        scheduleSave()
+        forgetChildrenOfCollapsedGroups(output.changes)
+        if runOnChange {
+            for change in output.changes {
+                for path in change.valueChanged { self.runOnChange(path) }
+            }
+        }
     }
 
     /// Writes the state soon: a burst of changes becomes one write.

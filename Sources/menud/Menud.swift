@@ -45,6 +45,13 @@ struct Menud: AsyncParsableCommand {
     @Flag(name: .long, help: "Do not read or write a state file.")
     var noState = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How long a group's children-cmd may run before it is killed and shows an error row.",
+            valueName: "seconds"))
+    var childrenTimeout: Double = 5
+
     @Flag(name: .long, help: "Do not reload when the config file changes (SIGHUP and 'reload' still do).")
     var noWatch = false
 
@@ -83,7 +90,7 @@ struct Menud: AsyncParsableCommand {
             throw ExitCode.failure
         }
 
-        ChildReaper.install()
+        let exitReports = try ChildReaper.install()
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
         let pool = NIOThreadPool(numberOfThreads: 1)
@@ -93,13 +100,19 @@ struct Menud: AsyncParsableCommand {
             let store = statePath.map { StateStore(path: $0, pool: pool, loop: loop, logger: logger) }
             let state = DaemonState(
                 config: menuConfig, location: location, commands: .standard, launcher: CommandLauncher(),
-                store: store, loop: loop, logger: logger)
+                store: store, childrenTimeout: .nanoseconds(Int64(childrenTimeout * 1e9)), loop: loop,
+                logger: logger)
             if let store {
                 let (_, dropped) = state.model.importState(store.read())
                 for d in dropped { logger.notice("state: dropped \(d.entry): \(d.reason)") }
                 logger.info("state file \(store.path)")
             }
+            state.loadOpenGroups()
             return NIOLoopBound(state, eventLoop: loop)
+        }.get()
+        let exitReader = try await loop.flatSubmit {
+            ChildExits.start(
+                reading: exitReports, into: NIOLoopBound(daemonState.value.children, eventLoop: loop))
         }.get()
         logger.info("serving \(menuConfig.file)")
 
@@ -122,6 +135,7 @@ struct Menud: AsyncParsableCommand {
             // The last changes may still be waiting for their write.
             try? await loop.flatSubmit { daemonState.value.saveNow() }.get()
         }
+        try? await exitReader.close()
         try? await pool.shutdownGracefully()
         try? await group.shutdownGracefully()
         if failed { throw ExitCode.failure }
