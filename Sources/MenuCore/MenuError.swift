@@ -8,6 +8,7 @@ public enum MenuError: Error, Sendable, Hashable, CustomStringConvertible {
     case notActivatable(String)
     case noSuchRow(Int)
     case badPath(String)
+    case notAMenu(String)
 
     public var code: String {
         switch self {
@@ -17,6 +18,7 @@ public enum MenuError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidValue: return "invalid-value"
         case .notActivatable: return "not-activatable"
         case .noSuchRow: return "no-such-row"
+        case .notAMenu: return "not-a-menu"
         }
     }
 
@@ -29,6 +31,7 @@ public enum MenuError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidValue(let p, let reason): return "\(p): \(reason)"
         case .notActivatable(let p): return "'\(p)' needs a value: use set"
         case .noSuchRow(let n): return "no visible row \(n)"
+        case .notAMenu(let p): return "'\(p)' is not a top-level menu"
         }
     }
 

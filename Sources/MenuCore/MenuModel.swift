@@ -24,15 +24,21 @@ public final class MenuModel {
 
     public init(tree: MenuTree) {
         self.tree = tree
-        expanded = [Bool](repeating: false, count: tree.count)
+        expanded = tree.initiallyExpanded
         values = tree.initialValues
-        visibility = VisibilityIndex(count: tree.count)
-        for i in 0..<tree.count where tree.kinds[i].isExpandable && tree.size(i) > 1 {
-            visibility.add(1, over: tree.descendants(i))
+        // Each node's count of collapsed ancestors, from one pre-order pass that keeps
+        // the collapsed groups still open around the current node.
+        var counts = [Int32](repeating: 0, count: tree.count)
+        var closedEnds: [Int] = []
+        for i in 0..<tree.count {
+            while let end = closedEnds.last, end <= i { closedEnds.removeLast() }
+            counts[i] = Int32(closedEnds.count)
+            if tree.kinds[i].isExpandable && !expanded[i] && tree.size(i) > 1 {
+                closedEnds.append(i + tree.size(i))
+            }
+            if expanded[i], let p = tree.parent(i), tree.exclusive[p] { openChild[p] = i }
         }
-        for i in 0..<tree.count where tree.initiallyExpanded[i] {
-            setExpanded(i, true)
-        }
+        visibility = VisibilityIndex(counts: counts)
         for i in Set(tree.titleTemplates.keys).union(tree.subtitles.keys) {
             for ref in references(of: i) where ref != i { readers[ref, default: []].append(i) }
         }
@@ -172,7 +178,8 @@ public final class MenuModel {
             position: Int(tree.positions[i]),
             siblings: tree.siblingCount(i),
             children: Int(tree.childCounts[i]),
-            exec: tree.execs[i]
+            exec: tree.execs[i],
+            bounds: tree.rules[i].flatMap(RangeBounds.init(rule:))
         )
     }
 

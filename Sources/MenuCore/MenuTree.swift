@@ -104,13 +104,30 @@ public struct MenuTree: Sendable {
 
     /// The node's ids from the top, joined by `/`.
     public func path(_ i: Int) -> String {
-        var parts: [Substring] = []
+        // Rows are built per request, so this avoids the intermediate arrays of a
+        // split-and-join: one pass up to size the string, one pass to fill it.
+        var length = -1
         var n = i
         while n >= 0 {
-            parts.append(Substring(ids[n]))
+            length += ids[n].utf8.count + 1
             n = Int(parents[n])
         }
-        return parts.reversed().joined(separator: "/")
+        if parents[i] < 0 { return ids[i] }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var end = length
+            var n = i
+            while n >= 0 {
+                let id = ids[n].utf8
+                end -= id.count
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[end..<(end + id.count)]).initialize(from: id)
+                n = Int(parents[n])
+                if n >= 0 {
+                    end -= 1
+                    buffer[end] = UInt8(ascii: "/")
+                }
+            }
+            return length
+        }
     }
 
     /// The node at `path`; `nil` when no node has it.

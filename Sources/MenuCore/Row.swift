@@ -23,4 +23,6 @@ public struct Row: Sendable, Hashable {
     /// The number of children, for expandable nodes.
     public var children: Int
     public var exec: String?
+    /// For range nodes: their bounds and step, which a bar needs to show a percentage.
+    public var bounds: RangeBounds?
 }

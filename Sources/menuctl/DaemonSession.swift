@@ -17,6 +17,18 @@ enum DaemonSession {
     /// exit status 1 on `ERR` and 3 when the daemon cannot be reached. Earlier replies
     /// are ignored: only batches send more than one line, and they answer once.
     static func send(_ lines: [String], options: GlobalOptions) throws(ClientFailure) -> ProtocolReply {
+        try exchange(lines, replies: 1, options: options)[0]
+    }
+
+    /// Sends requests that are each answered, pipelined on one connection, and
+    /// returns their replies in order; fails like ``send(_:options:)`` on the first ERR.
+    static func requests(_ lines: [String], options: GlobalOptions) throws(ClientFailure) -> [ProtocolReply] {
+        try exchange(lines, replies: lines.count, options: options)
+    }
+
+    private static func exchange(_ lines: [String], replies count: Int, options: GlobalOptions)
+        throws(ClientFailure) -> [ProtocolReply]
+    {
         let path = socketPath(options)
         let connection: UnixSocketConnection
         do {
@@ -34,11 +46,15 @@ enum DaemonSession {
             }
             try connection.send(lines.map { $0 + "\n" }.joined())
             connection.finishSending()
-            let reply = try connection.readReply()
-            if !reply.isOK {
-                throw ClientFailure(status: ExitStatus.daemonError, message: describe(reply.terminator))
+            var replies: [ProtocolReply] = []
+            for _ in 0..<count {
+                let reply = try connection.readReply()
+                if !reply.isOK {
+                    throw ClientFailure(status: ExitStatus.daemonError, message: describe(reply.terminator))
+                }
+                replies.append(reply)
             }
-            return reply
+            return replies
         } catch let failure as ClientFailure {
             throw failure
         } catch {

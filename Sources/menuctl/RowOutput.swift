@@ -3,19 +3,32 @@ import MenuCore
 /// The human form of rows: an indented tree with ▸ (collapsed) and ▾ (expanded).
 enum RowTree {
     static func line(_ row: RowRecord) -> String {
-        let indent = String(repeating: "  ", count: row.depth)
-        let marker: String
+        indent(row) + (arrow(row).isEmpty ? "  " : arrow(row) + " ") + titleWithValue(row)
+    }
+
+    static func indent(_ row: RowRecord) -> String { String(repeating: "  ", count: row.depth) }
+
+    /// ▸ collapsed, ▾ expanded, ● picked option, ○ other option; empty for the rest.
+    static func arrow(_ row: RowRecord) -> String {
         switch row.state {
-        case "expanded": marker = "▾ "
-        case "collapsed": marker = "▸ "
-        case "selected": marker = "● "
-        case "unselected": marker = "○ "
-        default: marker = "  "
+        case "expanded": return "▾"
+        case "collapsed": return "▸"
+        case "selected": return "●"
+        case "unselected": return "○"
+        default: return ""
         }
-        var text = indent + marker + row.title
-        // Titles usually show their value already ("Wi-Fi: on"); repeat it only when not.
-        if !row.value.isEmpty, !row.title.contains(row.value) { text += "  [\(row.value)]" }
-        return text
+    }
+
+    /// The row on one line without indentation, as bars and launchers show it.
+    static func label(_ row: RowRecord) -> String {
+        arrow(row).isEmpty ? titleWithValue(row) : arrow(row) + " " + titleWithValue(row)
+    }
+
+    /// Titles usually show their value already ("Wi-Fi: on"); the value is added only
+    /// when not.
+    static func titleWithValue(_ row: RowRecord) -> String {
+        if !row.value.isEmpty, !row.title.contains(row.value) { return row.title + "  [\(row.value)]" }
+        return row.title
     }
 }
 
@@ -23,10 +36,11 @@ enum RowTree {
 /// that it starts fast.
 enum RowJSON {
     static func array(_ rows: [RowRecord]) -> String {
-        "[" + rows.map(object).joined(separator: ",") + "]"
+        "[" + rows.map { object($0) }.joined(separator: ",") + "]"
     }
 
-    static func object(_ row: RowRecord) -> String {
+    /// One row as an object; `extra` members (already JSON) come last.
+    static func object(_ row: RowRecord, extra: [(String, String)] = []) -> String {
         var members: [(String, String)] = [
             ("row", row.index.map(String.init) ?? "null"),
             ("path", string(row.path)),
@@ -43,7 +57,18 @@ enum RowJSON {
         }
         if !row.subtitle.isEmpty { members.append(("subtitle", string(row.subtitle))) }
         if !row.icon.isEmpty { members.append(("icon", string(row.icon))) }
-        return "{" + members.map { "\(string($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+        if let bounds = row.bounds {
+            members += [
+                ("min", Value.format(bounds.min)), ("max", Value.format(bounds.max)),
+                ("step", Value.format(bounds.step)),
+            ]
+        }
+        return Self.members(members + extra)
+    }
+
+    /// An object from members whose values are already JSON.
+    static func members(_ members: [(String, String)]) -> String {
+        "{" + members.map { "\(string($0.0)):\($0.1)" }.joined(separator: ",") + "}"
     }
 
     static func string(_ s: String) -> String {

@@ -75,7 +75,8 @@ struct CommandTable: Sendable {
         self.byName = Dictionary(uniqueKeysWithValues: commands.map { ($0.name, $0) })
     }
 
-    static let standard = CommandTable(ServerCommands.all + ModelCommands.all)
+    static let standard = CommandTable(
+        ServerCommands.all + ModelCommands.all + FocusCommands.all)
 
     func command(named name: String) -> Command? { byName[name] }
 

@@ -34,6 +34,9 @@ final class DaemonState {
     private var pendingSave: Scheduled<Void>?
     /// How long a change waits for others to join it in one write.
     static let saveDelay = TimeAmount.milliseconds(250)
+    /// The focus cursors `nav` moves and every render shows. They are not part of the
+    /// model's undo journal, which is why `nav` and `focus` cannot be batched.
+    var focus = FocusCursors()
 
     init(
         config: MenuConfig, location: ConfigLocation, commands: CommandTable, launcher: CommandLauncher,
@@ -62,6 +65,8 @@ final class DaemonState {
         guard !output.changes.isEmpty else { return }
         scheduleSave()
         forgetChildrenOfCollapsedGroups(output.changes)
+        // Commands that open groups without a dry run (`nav`) still get children.
+        if output.changes.contains(where: { !$0.expansionChanged.isEmpty }) { loadOpenGroups() }
         if runOnChange {
             for change in output.changes {
                 for path in change.valueChanged { self.runOnChange(path) }

@@ -5,7 +5,7 @@ import MenuCore
 /// codes, so these handlers only translate between words and records.
 enum ModelCommands {
     /// Runs a model call, turning its error into the protocol's.
-    private static func model<T>(_ body: () throws(MenuError) -> T) throws(ProtocolError) -> T {
+    static func model<T>(_ body: () throws(MenuError) -> T) throws(ProtocolError) -> T {
         do {
             return try body()
         } catch {
@@ -98,22 +98,39 @@ enum ModelCommands {
                 let path = invocation.arguments[0]
                 let (change, activation) = try model { () throws(MenuError) in try state.model.activate(path)
                 }
-                let what: String
-                switch activation {
-                case .run(let command):
-                    let pid = try state.launcher.launch(command)
-                    state.logger.info("activate \(path): started pid \(pid): \(command)")
-                    out.lines.append(ProtocolFields.record(["ran", String(pid), command]))
-                    what = "ran"
-                case .toggled: what = "toggled"
-                case .flipped: what = "flipped"
-                case .picked: what = "picked"
-                case .none: what = "none"
-                }
-                let activated = ["activated", path, what]
-                if what != "ran" { out.lines.append(ProtocolFields.record(activated)) }
-                out.events.append(Event(topics: .activate, record: activated))
+                out.lines.append(try activationRecord(path, activation, state: state))
+                out.events.append(activatedEvent(path, activation))
                 out.record(change, in: state.model)
             }),
     ]
+
+    /// The `activated` event of an activation, an item's run included (`ran`).
+    static func activatedEvent(_ path: String, _ activation: Activation) -> Event {
+        let what: String
+        switch activation {
+        case .run: what = "ran"
+        case .toggled: what = "toggled"
+        case .flipped: what = "flipped"
+        case .picked: what = "picked"
+        case .none: what = "none"
+        }
+        return Event(topics: .activate, record: ["activated", path, what])
+    }
+
+    /// The `ran` or `activated` record of an activation, starting the item's command
+    /// first when it has one.
+    static func activationRecord(_ path: String, _ activation: Activation, state: DaemonState)
+        throws(ProtocolError) -> String
+    {
+        switch activation {
+        case .run(let command):
+            let pid = try state.launcher.launch(command)
+            state.logger.info("activate \(path): started pid \(pid): \(command)")
+            return ProtocolFields.record(["ran", String(pid), command])
+        case .toggled: return ProtocolFields.record(["activated", path, "toggled"])
+        case .flipped: return ProtocolFields.record(["activated", path, "flipped"])
+        case .picked: return ProtocolFields.record(["activated", path, "picked"])
+        case .none: return ProtocolFields.record(["activated", path, "none"])
+        }
+    }
 }

@@ -11,6 +11,7 @@ enum ErrorCode: String, Sendable, CaseIterable {
     case invalidValue = "invalid-value"
     case notActivatable = "not-activatable"
     case noSuchRow = "no-such-row"
+    case notAMenu = "not-a-menu"
     case permission
     case lineTooLong = "line-too-long"
     case badRequest = "bad-request"

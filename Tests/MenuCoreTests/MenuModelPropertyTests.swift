@@ -208,16 +208,9 @@ import Testing
             #expect(
                 change.splices == RowDiff.splices(from: paths(oldRows), to: paths(rows)),
                 "splices after \(op)")
-            var rebuilt = oldRows
-            for s in change.splices {
-                guard s.start + s.removed <= rebuilt.count, s.start + s.inserted <= rows.count else {
-                    Issue.record("splice \(s) out of bounds after \(op)")
-                    break
-                }
-                rebuilt.replaceSubrange(
-                    s.start..<(s.start + s.removed), with: rows[s.start..<(s.start + s.inserted)])
-            }
-            #expect(rebuilt == rows, "splices do not rebuild the rows after \(op)")
+            #expect(
+                replay(change.splices, on: oldRows, new: rows) == rows,
+                "splices do not rebuild the rows after \(op)")
             let flipped = naive.nodes.indices.filter { naive.nodes[$0].expanded != oldFlags[$0] }
             #expect(Set(change.expansionChanged) == Set(paths(flipped)), "flags after \(op)")
             let valued = naive.nodes.indices.filter { naive.nodes[$0].value != oldValues[$0] }
@@ -247,18 +240,10 @@ import Testing
             #expect(dropped.isEmpty)
             #expect(try copy.tree() == checker.model.tree())
             // Import's splices rebuild the rows too.
-            var rows = try MenuModel(config: MenuConfig(file: "p.yaml", menus: Self.specs(from: shape)))
+            let old = try MenuModel(config: MenuConfig(file: "p.yaml", menus: Self.specs(from: shape)))
                 .rows().map(\.path)
             let new = try copy.rows().map(\.path)
-            for s in change.splices {
-                guard s.start + s.removed <= rows.count, s.start + s.inserted <= new.count else {
-                    Issue.record("splice \(s) out of bounds")
-                    break
-                }
-                rows.replaceSubrange(
-                    s.start..<(s.start + s.removed), with: new[s.start..<(s.start + s.inserted)])
-            }
-            #expect(rows == new)
+            #expect(replay(change.splices, on: old, new: new) == new)
         }
     }
 }

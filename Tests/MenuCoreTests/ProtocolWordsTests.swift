@@ -123,3 +123,13 @@ import Testing
         #expect(RowRecord(fields: ["splice", "0", "1", "2"]) == nil)
     }
 }
+
+@Suite struct RangeRowRecordTests {
+    @Test func rangeRowsCarryTheirBounds() throws {
+        let model = MenuFixtures.model([MenuFixtures.range("volume", 0, 150, step: 5, value: 30)])
+        let record = RowRecord(try model.get("volume"))
+        #expect(record.line.hasSuffix("\t0\t150\t5"))
+        #expect(RowRecord(fields: ProtocolFields.fields(of: record.line)) == record)
+        #expect(record.bounds?.percentage(of: 30) == 20)
+    }
+}

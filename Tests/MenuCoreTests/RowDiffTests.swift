@@ -4,21 +4,12 @@ import Testing
 @testable import MenuCore
 
 @Suite struct RowDiffTests {
-    func apply(_ splices: [Splice], _ old: [String], _ new: [String]) -> [String]? {
-        var rows = old
-        for s in splices {
-            guard s.start + s.removed <= rows.count, s.start + s.inserted <= new.count else { return nil }
-            rows.replaceSubrange(s.start..<(s.start + s.removed), with: new[s.start..<(s.start + s.inserted)])
-        }
-        return rows
-    }
-
     @Test func sameOrderGivesOneSplicePerRun() {
         let old = ["a", "b", "c", "d"]
         let new = ["a", "x", "c", "d", "y"]
         let s = RowDiff.splices(from: old, to: new)
         #expect(s == [Splice(start: 1, removed: 1, inserted: 1), Splice(start: 4, removed: 0, inserted: 1)])
-        #expect(apply(s, old, new) == new)
+        #expect(replay(s, on: old, new: new) == new)
     }
 
     @Test func movedRowsGiveOneSpliceBetweenPrefixAndSuffix() {
@@ -39,7 +30,7 @@ import Testing
             let old = a.filter { seen.insert($0).inserted }.map(String.init)
             seen = []
             let new = b.filter { seen.insert($0).inserted }.map(String.init)
-            #expect(apply(RowDiff.splices(from: old, to: new), old, new) == new)
+            #expect(replay(RowDiff.splices(from: old, to: new), on: old, new: new) == new)
         }
     }
 }

@@ -1,0 +1,125 @@
+/// The focus cursors: one focused node per top-level menu, and which menu was used
+/// last. The daemon keeps them next to the model and every view shows them, so a bar,
+/// a launcher and a key binding all move the same cursor.
+///
+/// Cursors hold paths rather than node numbers and are made valid whenever they are
+/// read: a node that is hidden (an ancestor closed) hands the focus to its nearest
+/// visible ancestor, as a tree widget does, and a path that no longer exists falls back
+/// to its menu's first row.
+public struct FocusCursors: Sendable {
+    /// The focused path of each top-level menu that has been navigated.
+    private var focused: [String: String] = [:]
+    /// The top-level menu of the last move, which `nav` and `focused` without a menu use.
+    private var current: String?
+
+    public init() {}
+
+    /// Where a cursor is: its top-level menu and the focused node's path.
+    public struct Focus: Sendable, Hashable {
+        public var menu: String
+        public var path: String
+    }
+
+    /// What a move did: the new focus, the change it made to the menu, and for
+    /// `activate` what the activation was.
+    public struct Outcome: Sendable {
+        public var focus: Focus
+        public var change: Change
+        public var activation: (path: String, activation: Activation)?
+    }
+
+    /// The focus of `menu`, a top-level menu's id, or with nil of the current menu.
+    public func focus(in menu: String?, model: MenuModel) throws(MenuError) -> Focus {
+        let node = try effectiveNode(in: menu, model: model)
+        return Focus(menu: model.tree.id(model.topLevel(of: node)), path: model.tree.path(node))
+    }
+
+    /// Focuses `path`, opening its ancestors so that its row is visible.
+    public mutating func focus(on path: String, model: MenuModel) throws(MenuError) -> Outcome {
+        let node = try model.node(path)
+        let change = try model.expandTo(path)
+        return Outcome(focus: store(node, model: model), change: change, activation: nil)
+    }
+
+    /// Moves the cursor of `menu` (nil: the current menu, free to cross into the
+    /// others) or acts on its focused node. Moves past either end stay where they are,
+    /// and `expand` or `collapse` on a node without children do nothing, because a
+    /// scroll wheel or a key binding sends them without knowing where the focus is.
+    public mutating func move(_ move: NavMove, in menu: String?, model: MenuModel) throws(MenuError)
+        -> Outcome
+    {
+        let node = try effectiveNode(in: menu, model: model)
+        let tree = model.tree
+        let root = model.topLevel(of: node)
+        let scope = menu == nil ? 0..<tree.count : root..<(root + tree.size(root))
+        let row = model.rowIndex(of: node) ?? 0
+        let path = tree.path(node)
+        let hasChildren = tree.kind(node).isExpandable && tree.size(node) > 1
+        let isOpen = model.isExpanded(node)
+        var target = node
+        var change = Change()
+        var activation: (String, Activation)?
+
+        switch move {
+        case .next: target = model.visibleNode(atRow: row + 1, in: scope) ?? node
+        case .prev: target = model.visibleNode(atRow: row - 1, in: scope) ?? node
+        case .first: target = scope.lowerBound
+        case .last: target = model.lastVisible(in: scope)
+        case .parent: target = tree.parent(node).flatMap { scope.contains($0) ? $0 : nil } ?? node
+        case .child:
+            if hasChildren {
+                if !isOpen { change = try model.expand(path) }
+                target = node + 1
+            }
+        case .expand: if hasChildren && !isOpen { change = try model.expand(path) }
+        case .collapse: if hasChildren && isOpen { change = try model.collapse(path) }
+        case .left:
+            if hasChildren && isOpen {
+                change = try model.collapse(path)
+            } else {
+                target = tree.parent(node).flatMap { scope.contains($0) ? $0 : nil } ?? node
+            }
+        case .right:
+            if hasChildren {
+                if isOpen {
+                    target = node + 1
+                } else {
+                    change = try model.expand(path)
+                }
+            }
+        case .activate:
+            let (activated, what) = try model.activate(path)
+            change = activated
+            activation = (path, what)
+        }
+        // An option's choice closes when it is picked: the focus follows to the choice.
+        return Outcome(
+            focus: store(model.nearestVisible(target), model: model), change: change, activation: activation)
+    }
+
+    private func effectiveNode(in menu: String?, model: MenuModel) throws(MenuError) -> Int {
+        let root: Int
+        if let menu {
+            let n = try model.node(menu)
+            guard model.tree.parent(n) == nil else { throw .notAMenu(menu) }
+            root = n
+        } else if let current, let n = model.tree.node(at: current) {
+            root = n
+        } else if let first = model.tree.topLevel.first {
+            root = first
+        } else {
+            throw .noSuchNode("")
+        }
+        let rootID = model.tree.id(root)
+        guard let path = focused[rootID], let n = model.tree.node(at: path), model.topLevel(of: n) == root
+        else { return root }
+        return model.nearestVisible(n)
+    }
+
+    private mutating func store(_ node: Int, model: MenuModel) -> Focus {
+        let focus = Focus(menu: model.tree.id(model.topLevel(of: node)), path: model.tree.path(node))
+        focused[focus.menu] = focus.path
+        current = focus.menu
+        return focus
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import MenuCore
+
+/// Sections 3 and 4: socket throughput and latency, and one-shot client start, each
+/// next to redis on a Unix socket in the same run. redis is the reference because it
+/// is the usual "fastest small daemon" a desktop already runs.
+struct SocketBench {
+    var binDir: String
+    var workDir: String
+    var seconds: Double
+
+    func run(sections: Set<String>) -> [BenchResult] {
+        let config = "\(workDir)/menu.yaml"
+        try? Data(BuiltinMenu.yaml.utf8).write(to: URL(fileURLWithPath: config))
+        let menudSocket = "\(workDir)/menud.sock"
+        let redisSocket = "\(workDir)/redis.sock"
+        guard
+            let menud = ChildProcess.start([
+                "\(binDir)/menud", "--config", config, "--socket", menudSocket, "--state", "\(workDir)/state",
+            ])
+        else { return [BenchResult(section: "socket", name: "menud", value: "could not start")] }
+        defer { ChildProcess.stop(menud) }
+        guard
+            let redis = ChildProcess.start([
+                "redis-server", "--port", "0", "--unixsocket", redisSocket, "--save", "", "--appendonly",
+                "no",
+            ])
+        else { return [BenchResult(section: "socket", name: "redis-server", value: "not installed")] }
+        defer { ChildProcess.stop(redis) }
+        guard SocketBench.waitForSocket(menudSocket), SocketBench.waitForSocket(redisSocket) else {
+            return [BenchResult(section: "socket", name: "servers", value: "did not come up")]
+        }
+        var out: [BenchResult] = []
+        if sections.contains("socket") {
+            let mix = [Array("get display/volume\n".utf8), Array("toggle power\n".utf8)]
+            for (c, p) in [(1, 1), (50, 1), (50, 16)] {
+                let ours = SocketLoad(
+                    socketPath: menudSocket, dialect: .menud, connections: c, pipeline: p, requests: mix,
+                    seconds: seconds
+                ).run()
+                let theirs = SocketLoad(
+                    socketPath: redisSocket, dialect: .redis, connections: c, pipeline: p,
+                    requests: [Array("PING\r\n".utf8)], seconds: seconds
+                ).run()
+                guard let ours, let theirs else {
+                    out.append(BenchResult(section: "socket", name: "c=\(c) P=\(p)", value: "failed"))
+                    continue
+                }
+                let ratio = ours.perSecond / theirs.perSecond
+                var line = BenchResult(
+                    section: "socket", name: "get/toggle, c=\(c) P=\(p)",
+                    value:
+                        "\(Int(ours.perSecond)) req/s, p50 \(BenchResult.micros(ours.p50)), p99 \(BenchResult.micros(ours.p99))",
+                    comparison:
+                        "redis PING \(Int(theirs.perSecond)) req/s, p50 \(BenchResult.micros(theirs.p50)), p99 \(BenchResult.micros(theirs.p99)); throughput \(BenchResult.rounded(ratio))×"
+                )
+                if c == 50 {
+                    line.target = "≥ 1.0× redis, p99 ≤ redis"
+                    line.met = ratio >= 1.0 && ours.p99 <= theirs.p99
+                }
+                if ours.errors > 0 { line.comparison += "; \(ours.errors) ERR replies" }
+                out.append(line)
+            }
+        }
+        if sections.contains("client") {
+            let times = 31
+            let ctl = ChildProcess.median(
+                ["\(binDir)/menuctl", "--socket", menudSocket, "get", "display/volume"], times: times)
+            let cli = ChildProcess.median(["/usr/bin/redis-cli", "-s", redisSocket, "PING"], times: times)
+            let ratio = ctl.nanos / cli.nanos
+            out.append(
+                BenchResult(
+                    section: "client", name: "one-shot `menuctl get` (median of \(times))",
+                    value: BenchResult.micros(ctl.nanos),
+                    comparison:
+                        "`redis-cli PING` \(BenchResult.micros(cli.nanos)), ratio \(BenchResult.rounded(ratio))×",
+                    target: "≤ 1.0× redis-cli", met: ratio <= 1.0 && ctl.status == 0))
+        }
+        return out
+    }
+
+    static func waitForSocket(_ path: String) -> Bool {
+        for _ in 0..<500 {
+            if let fd = SocketLoad.connect(path) {
+                close(fd)
+                return true
+            }
+            usleep(10_000)
+        }
+        return false
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import MenuCore
+
+// The focus cursor's commands. The daemon keeps the cursor (one per top-level menu),
+// so a bar's scroll wheel, a key binding and every render agree on it.
+
+struct Nav: RequestCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Move the focus cursor, or act on the focused node.",
+        discussion: """
+            Moves, as in a tree widget: next, prev, first, last, parent, child, expand, collapse, \
+            left (close, else go to the parent), right (open, else go to the first child), \
+            activate (select the focused node). Meant for a bar's scroll wheel and for key bindings.
+            """)
+    static let protocolName = "nav"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The move.", valueName: "move")) var move: String
+    @Argument(help: "A top-level menu's id; default: the menu moved in last.") var menu: String?
+    var protocolArguments: [String] { [move] + (menu.map { [$0] } ?? []) }
+
+    func validate() throws {
+        guard NavMove(rawValue: move) != nil else {
+            throw ValidationError(
+                "unknown move '\(move)'; moves: " + NavMove.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+    }
+}
+
+struct Focus: RequestCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Move the focus to a node, opening its ancestors.")
+    static let protocolName = "focus"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The node's path.") var path: String
+    var protocolArguments: [String] { [path] }
+}
+
+struct Focused: RequestCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the focused node: a focus record with its menu and path.")
+    static let protocolName = "focused"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "A top-level menu's id; default: the menu moved in last.") var menu: String?
+    var protocolArguments: [String] { menu.map { [$0] } ?? [] }
+}

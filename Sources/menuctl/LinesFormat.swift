@@ -1,0 +1,9 @@
+import MenuCore
+
+/// `--format lines`: one row per line, without indentation or focus, for pipes and
+/// dmenu-style launchers.
+struct LinesFormat: ViewFormat {
+    func render(_ view: MenuView) -> String {
+        view.rows.map(RowTree.label).joined(separator: "\n")
+    }
+}

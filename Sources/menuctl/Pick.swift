@@ -1,0 +1,93 @@
+import ArgumentParser
+import MenuCore
+
+/// `menuctl pick`: the accordion through any dmenu-style launcher. It shows the rows,
+/// reads the choice, and acts as `menuctl rofi` does: a group or choice opens or
+/// closes and the rows come back; an item, toggle or option is activated and pick
+/// ends; a value node asks for its value and pick ends once it is set.
+struct Pick: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Choose from the menu through a dmenu-style launcher.",
+        discussion: """
+            Examples: --launcher 'fuzzel --dmenu --index', --launcher 'wofi -d', \
+            --launcher 'rofi -dmenu -format i -p "$MENUCTL_PROMPT"', --launcher bemenu, --launcher dmenu. \
+            The prompt is in $MENUCTL_PROMPT. Exit status 1 when the user cancels.
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "The launcher's command line, run with /bin/sh -c; it reads choices on standard input.")
+    var launcher: String
+    @Flag(
+        help: ArgumentHelp(
+            "The launcher prints the 0-based index of the choice rather than its text.",
+            discussion: "Implied when the command line has rofi's '-format i' or fuzzel's '--index'."))
+    var index = false
+    @Argument(help: "Only the subtree at this path.") var path: String?
+
+    private var printsIndex: Bool {
+        index || launcher.contains("-format i") || launcher.contains("--index")
+    }
+
+    func run() throws {
+        while true {
+            let view = try MenuView.fetch(path, options: global)
+            let lines = view.rows.map(RowTree.line)
+            let answer = try LauncherProcess.run(
+                launcher, input: lines.joined(separator: "\n") + "\n", prompt: "menu")
+            guard answer.status == 0, let line = answer.line,
+                let row = chosen(line, lines: lines).map({ view.rows[$0] })
+            else { throw ClientFailure(status: ExitStatus.daemonError, message: "cancelled") }
+            switch NodeKind(rawValue: row.type) {
+            case .group, .choice:
+                try request("activate", [row.path])
+            case .range, .text, .date:
+                if try askValue(row) { return }
+            default:
+                try request("focus", [row.path])
+                try request("activate", [row.path])
+                return
+            }
+        }
+    }
+
+    /// The chosen row: by index when the launcher prints one, else by its text, then
+    /// by its text with the indentation trimmed (some launchers trim it).
+    private func chosen(_ answer: String, lines: [String]) -> Int? {
+        if printsIndex, let i = Int(answer.trimmingBlanks), lines.indices.contains(i) { return i }
+        if let i = lines.firstIndex(of: answer) { return i }
+        return lines.firstIndex { $0.trimmingBlanks == answer.trimmingBlanks }
+    }
+
+    /// Asks for a value: the current one is offered, anything typed is taken. Returns
+    /// whether it was set; a rejected value asks again with the error as the prompt.
+    private func askValue(_ row: RowRecord) throws -> Bool {
+        var prompt = row.title
+        while true {
+            let answer = try LauncherProcess.run(launcher, input: row.value + "\n", prompt: prompt)
+            guard answer.status == 0, var value = answer.line else { return false }
+            if printsIndex, value.trimmingBlanks == "0" { value = row.value }
+            do throws(ClientFailure) {
+                try request("set", [row.path, value])
+                return true
+            } catch {
+                guard error.status == ExitStatus.daemonError else { throw error }
+                prompt = error.message
+            }
+        }
+    }
+
+    private func request(_ command: String, _ arguments: [String]) throws(ClientFailure) {
+        _ = try DaemonSession.send([ProtocolWords.request(command, arguments: arguments)], options: global)
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingBlanks: Substring {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !blank($0) }), let last = lastIndex(where: { !blank($0) })
+        else {
+            return ""
+        }
+        return self[first...last]
+    }
+}

@@ -1,0 +1,137 @@
+import ArgumentParser
+import MenuCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `menuctl rofi`: a rofi script-mode backend (rofi-script(5)), so that
+/// `rofi -show menu -modes "menu:menuctl rofi"` is the accordion. rofi runs it once
+/// for the list and again with each selection; ROFI_RETV and ROFI_INFO say what was
+/// selected. Groups toggle in place, toggles flip and options are picked (the list
+/// comes back), items run (the list does not, so rofi closes), and value nodes ask
+/// for their value.
+///
+/// The node whose value is being asked for is the daemon's focus, not state kept by
+/// this process, because every step is a new process and old rofis cannot carry data
+/// from one step to the next.
+struct Rofi: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Be a rofi script mode: rofi -show menu -modes \"menu:menuctl rofi\".",
+        discussion: "rofi appends the selected entry as a last argument on later calls; it is ignored.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(
+        parsing: .captureForPassthrough,
+        help: ArgumentHelp("Only the subtree at this path, then rofi's selection.", valueName: "path"))
+    var words: [String] = []
+
+    func run() throws {
+        let environment = { (name: String) in getenv(name).map { String(cString: $0) } }
+        let retv = environment("ROFI_RETV").flatMap { Int($0) } ?? 0
+        // rofi appends the selection on every call after the first.
+        let scope = (retv == 0 ? words : words.dropLast()).first
+        let selection = retv == 0 ? nil : words.last
+
+        switch retv {
+        case 1:
+            guard let info = environment("ROFI_INFO"), !info.isEmpty else { return try list(scope) }
+            try selected(info, scope: scope)
+        case 2:
+            try typed(selection ?? "", scope: scope)
+        default:
+            try list(scope)
+        }
+    }
+
+    private func selected(_ info: String, scope: String?) throws {
+        if info == Self.back { return try list(scope) }
+        if info.hasPrefix("=") {
+            // A value offered by the value prompt: `=PATH=VALUE`.
+            let rest = info.dropFirst()
+            guard let split = rest.firstIndex(of: "=") else { return try list(scope) }
+            return try set(String(rest[..<split]), String(rest[rest.index(after: split)...]), scope: scope)
+        }
+        let replies = try DaemonSession.requests(
+            [
+                ProtocolWords.request("focus", arguments: [info]),
+                ProtocolWords.request("get", arguments: [info]),
+            ],
+            options: global)
+        guard
+            let row = replies[1].lines.lazy.compactMap({ RowRecord(fields: ProtocolFields.fields(of: $0)) })
+                .first
+        else { return try list(scope) }
+        switch NodeKind(rawValue: row.type) {
+        case .range, .text, .date:
+            try ask(row, message: nil)
+        case .item:
+            // Printing nothing closes rofi, which is what running an item should do.
+            _ = try DaemonSession.send(
+                [ProtocolWords.request("activate", arguments: [info])], options: global)
+        default:
+            _ = try DaemonSession.send(
+                [ProtocolWords.request("activate", arguments: [info])], options: global)
+            try list(scope)
+        }
+    }
+
+    /// Text typed into the value prompt (the main list takes no custom entries): it is
+    /// the value of the focused node.
+    private func typed(_ text: String, scope: String?) throws {
+        let focus = try MenuView.fetch(scope, options: global).focus
+        guard let focus else { return try list(scope) }
+        try set(focus, text, scope: scope)
+    }
+
+    private func set(_ path: String, _ value: String, scope: String?) throws {
+        do throws(ClientFailure) {
+            _ = try DaemonSession.send(
+                [ProtocolWords.request("set", arguments: [path, value])], options: global)
+        } catch let failure {
+            guard failure.status == ExitStatus.daemonError else { throw failure }
+            let reply = try DaemonSession.send(
+                [ProtocolWords.request("get", arguments: [path])], options: global)
+            guard
+                let row = reply.lines.lazy.compactMap({ RowRecord(fields: ProtocolFields.fields(of: $0)) })
+                    .first
+            else { throw failure }
+            return try ask(row, message: failure.message)
+        }
+        try list(scope)
+    }
+
+    private func list(_ scope: String?) throws {
+        let view = try MenuView.fetch(scope, options: global)
+        print(RofiFormat().render(view))
+    }
+
+    private static let back = "<"
+
+    /// The value prompt: a few values to pick from, custom text allowed, and a way back.
+    private func ask(_ row: RowRecord, message: String?) throws {
+        var lines = [
+            RofiFormat.option("prompt", row.title), RofiFormat.option("no-custom", "false"),
+            RofiFormat.option("message", message ?? Self.hint(row)),
+        ]
+        for value in Self.suggestions(row) {
+            lines.append(value + "\0info\u{1f}=" + row.path + "=" + value)
+        }
+        lines.append("↩ Back\0info\u{1f}" + Self.back)
+        print(lines.joined(separator: "\n"))
+    }
+
+    private static func hint(_ row: RowRecord) -> String {
+        if let b = row.bounds {
+            return "Pick or type a number from \(Value.format(b.min)) to \(Value.format(b.max)), "
+                + "in steps of \(Value.format(b.step)) (now \(row.value))"
+        }
+        if row.type == NodeKind.date.rawValue { return "Type a date as YYYY-MM-DD (now \(row.value))" }
+        return "Type the new text (now \(row.value))"
+    }
+
+    /// Every step of a range when there are not too many, else the current value.
+    private static func suggestions(_ row: RowRecord) -> [String] {
+        guard let b = row.bounds, b.step > 0, (b.max - b.min) / b.step <= 200 else { return [row.value] }
+        return stride(from: b.min, through: b.max, by: b.step).map(Value.format)
+    }
+}

@@ -1,0 +1,57 @@
+import MenuCore
+
+/// The commands of the focus cursors (``FocusCursors``): the daemon keeps one cursor
+/// per top-level menu so that every view shows, and every key binding or scroll
+/// wheel moves, the same focus. Their replies start with a `focus` record.
+enum FocusCommands {
+    static let all: [Command] = [
+        Command(
+            name: "nav", usage: "MOVE [MENU]",
+            summary:
+                "Move the focus or act on it, in MENU or the current menu: "
+                + NavMove.allCases.map(\.rawValue).joined(separator: "|") + ".",
+            minArguments: 1, maxArguments: 2, batchable: false,
+            action: .run { invocation, state, out throws(ProtocolError) in
+                guard let move = NavMove(rawValue: invocation.arguments[0]) else {
+                    throw ProtocolError(
+                        .wrongArguments,
+                        "unknown move '\(invocation.arguments[0])': expected one of "
+                            + NavMove.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                let menu = invocation.arguments.count > 1 ? invocation.arguments[1] : nil
+                let outcome = try ModelCommands.model { () throws(MenuError) in
+                    try state.focus.move(move, in: menu, model: state.model)
+                }
+                out.lines.append(record(outcome.focus))
+                if let (path, activation) = outcome.activation {
+                    out.lines.append(try ModelCommands.activationRecord(path, activation, state: state))
+                    out.events.append(ModelCommands.activatedEvent(path, activation))
+                }
+                out.record(outcome.change, in: state.model)
+            }),
+        Command(
+            name: "focus", usage: "PATH", summary: "Move the focus to PATH, opening its ancestors.",
+            minArguments: 1, maxArguments: 1, batchable: false,
+            action: .run { invocation, state, out throws(ProtocolError) in
+                let outcome = try ModelCommands.model { () throws(MenuError) in
+                    try state.focus.focus(on: invocation.arguments[0], model: state.model)
+                }
+                out.lines.append(record(outcome.focus))
+                out.record(outcome.change, in: state.model)
+            }),
+        Command(
+            name: "focused", usage: "[MENU]", summary: "Print the focus of MENU, or of the current menu.",
+            minArguments: 0, maxArguments: 1, batchable: true,
+            action: .run { invocation, state, out throws(ProtocolError) in
+                let focus = try ModelCommands.model { () throws(MenuError) in
+                    try state.focus.focus(in: invocation.path, model: state.model)
+                }
+                out.lines.append(record(focus))
+            }),
+    ]
+
+    /// `focus MENU PATH`: the top-level menu and the focused node.
+    static func record(_ focus: FocusCursors.Focus) -> String {
+        ProtocolFields.record(["focus", focus.menu, focus.path])
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// `menuctl pick` through a scripted launcher, and through rofi -dmenu under Xvfb.
+@Suite struct PickTests {
+    /// A dmenu-style launcher that plays a script: its Nth run picks the first line
+    /// containing the Nth line of `answers` (or types that text when no line has it),
+    /// printing the line or, with `index`, its 0-based index. It saves what it was shown.
+    private func scriptedLauncher(_ daemon: TestDaemon, answers: [String], index: Bool) throws -> String {
+        let dir = daemon.directory
+        try answers.joined(separator: "\n").appending("\n").write(
+            toFile: dir.file("answers"), atomically: true, encoding: .utf8)
+        let script = """
+            n=$(($(cat count 2>/dev/null || echo 0) + 1)); echo $n > count
+            cat > shown-$n
+            answer=$(sed -n "${n}p" answers)
+            [ -n "$answer" ] || exit 1
+            line=$(grep -n -m1 -F -- "$answer" shown-$n) || { printf '%s\\n' "$answer"; exit 0; }
+            \(index ? #"echo $((${line%%:*} - 1))"# : #"printf '%s\n' "${line#*:}""#)
+            """
+        try script.write(toFile: dir.file("launcher.sh"), atomically: true, encoding: .utf8)
+        return "cd '\(dir.path)' && sh launcher.sh"
+    }
+
+    @Test(arguments: [false, true])
+    func groupThenItem(index: Bool) async throws {
+        try await withDaemon { daemon throws in
+            let launcher = try scriptedLauncher(daemon, answers: ["Applications", "Terminal"], index: index)
+            let result = try daemon.menuctl(["pick", "--launcher", launcher] + (index ? ["--index"] : []))
+            #expect(result.status == 0, "\(result)")
+            #expect(try daemon.menuctl(["get", "apps"]).stdout.contains("\texpanded\t"))
+            let shown = try String(contentsOfFile: daemon.directory.file("shown-2"), encoding: .utf8)
+            #expect(shown.hasPrefix("▾ Applications\n    Terminal\n"), "the second round shows apps open")
+            try await waitUntil("apps/term's command to run") {
+                FileManager.default.fileExists(atPath: daemon.directory.file("activated"))
+            }
+        }
+    }
+
+    @Test func optionAndValue() async throws {
+        try await withDaemon { daemon throws in
+            let pickOption = try scriptedLauncher(daemon, answers: ["Theme", "Light"], index: true)
+            #expect(try daemon.menuctl(["pick", "--launcher", pickOption, "--index"]).status == 0)
+            #expect(try daemon.menuctl(["get", "settings/theme"]).stdout.contains("\tLight\t"))
+
+            try FileManager.default.removeItem(atPath: daemon.directory.file("count"))
+            let setValue = try scriptedLauncher(daemon, answers: ["Hostname", "server"], index: false)
+            #expect(try daemon.menuctl(["pick", "--launcher", setValue]).status == 0)
+            #expect(try daemon.menuctl(["get", "settings/hostname"]).stdout.contains("\tserver\t"))
+        }
+    }
+
+    @Test func cancellingExitsOne() async throws {
+        try await withDaemon { daemon throws in
+            let result = try daemon.menuctl(["pick", "--launcher", "exit 1"])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("cancelled"), "\(result)")
+        }
+    }
+
+    static let programs = ["Xvfb", "rofi", "xdotool"]
+
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func throughRofiDmenu() async throws {
+        try XTools.require(Self.programs)
+        try await withDaemon { daemon in
+            try await withXSession { x in
+                let pick = try x.start(
+                    TestPaths.menuctl,
+                    // rofi allows one instance per pid file; its own keeps parallel tests apart.
+                    [
+                        "pick", "--launcher",
+                        "rofi -dmenu -pid '\(x.directory.file("rofi.pid"))' -format i -p \"$MENUCTL_PROMPT\"",
+                    ],
+                    environment: x.environment(daemon))
+                var windows = try await x.waitForWindow(class: "rofi")
+                try x.type("Power")
+                try await waitUntil("pick to open power; log: \(pick.log)") {
+                    try daemon.menuctl(["get", "power"]).stdout.contains("\texpanded\t")
+                }
+                windows = try await x.waitForWindow(class: "rofi", other: windows)
+                try x.type("Session")
+                try await waitUntil("pick to open power/session; log: \(pick.log)") {
+                    try daemon.menuctl(["get", "power/session"]).stdout.contains("\texpanded\t")
+                }
+                windows = try await x.waitForWindow(class: "rofi", other: windows)
+                try x.screenshot("pick-rofi-dmenu")
+                try x.type("Lock")
+                try await waitUntil("pick to end after activating power/session/lock") { !pick.isRunning }
+                #expect(pick.process.terminationStatus == 0, "\(pick.log)")
+                #expect(try daemon.menuctl(["focused"]).stdout == "focus\tpower\tpower/session/lock\n")
+            }
+        }
+    }
+}

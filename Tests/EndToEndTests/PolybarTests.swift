@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// A real polybar under Xvfb whose module is menuctl's polybar format.
+///
+/// The module's output is observed by having its command `tee` what polybar reads
+/// into a file: polybar has no IPC call that returns a module's text, while the file
+/// holds exactly the bytes polybar was given, each time it was given them.
+@Suite struct PolybarTests {
+    static let programs = ["Xvfb", "polybar", "xdotool", "import"]
+
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func moduleFollowsTheDaemon() async throws {
+        try XTools.require(Self.programs)
+        try await withDaemon { daemon in
+            try await withXSession(width: 1024, height: 120) { x in
+                let output = x.directory.file("module.txt")
+                // Until `menuctl watch` is merged, the module polls every second.
+                let config = """
+                    [bar/menu]
+                    width = 100%
+                    height = 28
+                    background = #282a36
+                    foreground = #f8f8f2
+                    font-0 = DejaVu Sans Mono:size=11;3
+                    padding = 1
+                    modules-left = menu
+
+                    [module/menu]
+                    type = custom/script
+                    exec = '\(TestPaths.menuctl)' --socket '\(daemon.socketPath)' render --format polybar | tee '\(output)'
+                    interval = 1
+                    """
+                try config.write(toFile: x.directory.file("polybar.ini"), atomically: true, encoding: .utf8)
+                let bar = try x.start(
+                    "polybar", ["--config=\(x.directory.file("polybar.ini"))", "menu"],
+                    environment: x.environment(daemon))
+                let moduleText = { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
+                try await waitUntil("polybar to run the module; log: \(bar.log)") {
+                    moduleText().contains("%{R}▸ Applications%{R}")
+                }
+                try await x.waitForWindow(class: "polybar")
+
+                #expect(try daemon.menuctl(["expand", "apps"]).status == 0)
+                #expect(try daemon.menuctl(["nav", "next"]).status == 0)
+                try await waitUntil("the module to show apps open and the focus on apps/term") {
+                    moduleText().contains("▾ Applications%{A}  %{A1:")
+                        && moduleText().contains("%{R}Terminal%{R}")
+                }
+                #expect(bar.isRunning, "polybar log: \(bar.log)")
+                try x.screenshot("polybar")
+            }
+        }
+    }
+}

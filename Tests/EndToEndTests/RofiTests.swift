@@ -1,0 +1,48 @@
+import Foundation
+import MenuCore
+import Testing
+
+/// `menuctl rofi` driven through the real rofi under Xvfb with xdotool.
+@Suite(.serialized) struct RofiTests {
+    static let programs = ["Xvfb", "rofi", "xdotool", "import"]
+
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func groupOptionAndItemThroughRofi() async throws {
+        try XTools.require(Self.programs)
+        try await withDaemon { daemon in
+            try await withXSession { x in
+                let rofi = try x.start(
+                    "rofi",
+                    // rofi allows one instance per pid file; its own keeps parallel tests apart.
+                    [
+                        "-show", "menu", "-modi", "menu:\(TestPaths.menuctl) rofi",
+                        "-pid", x.directory.file("rofi.pid"),
+                    ],
+                    environment: x.environment(daemon))
+                try await x.waitForWindow(class: "rofi")
+
+                try x.type("Applications")
+                try await waitUntil("rofi to open apps; rofi log: \(rofi.log)") {
+                    try daemon.menuctl(["get", "apps"]).stdout.contains("\texpanded\t")
+                }
+                try x.type("Theme")
+                try await waitUntil("rofi to open settings/theme") {
+                    try daemon.menuctl(["get", "settings/theme"]).stdout.contains("\texpanded\t")
+                }
+                try x.type("Light")
+                try await waitUntil("rofi to pick Light") {
+                    try daemon.menuctl(["get", "settings/theme"]).stdout.contains("\tLight\t")
+                }
+                #expect(rofi.isRunning, "picking an option keeps rofi open")
+                try x.screenshot("rofi")
+
+                try x.type("Terminal")
+                let ran = daemon.directory.file("activated")
+                try await waitUntil("apps/term's command to run") {
+                    FileManager.default.fileExists(atPath: ran)
+                }
+                try await waitUntil("rofi to close after running an item") { !rofi.isRunning }
+            }
+        }
+    }
+}
