@@ -16,8 +16,14 @@ struct ConfigDecoder {
     /// Errors that hold only if the settings make groups exclusive by default.
     var errorsIfExclusiveByDefault: [ConfigError] = []
     var exclusiveByDefault = false
+    /// The document is a bare list of nodes (a `children-cmd`'s output) rather than
+    /// a config with `menu:`.
+    let nodesOnly: Bool
 
-    init(reader: YAMLEventReader) { self.reader = reader }
+    init(reader: YAMLEventReader, nodesOnly: Bool = false) {
+        self.reader = reader
+        self.nodesOnly = nodesOnly
+    }
 
     var file: String { reader.file }
 
@@ -35,10 +41,15 @@ struct ConfigDecoder {
         }
         event = try reader.next()
         var menus: [NodeSpec] = []
-        if event.kind == .mappingStart {
+        if nodesOnly, event.kind == .sequenceStart {
+            menus = try decodeNodes(event)
+        } else if !nodesOnly, event.kind == .mappingStart {
             menus = try decodeTop(event)
         } else if event.isNull {
             error(start, "empty config")
+        } else if nodesOnly {
+            error(event.mark, "expected a list of nodes, got \(event.summary)")
+            try reader.skip(event)
         } else {
             error(event.mark, "expected a mapping with 'menu', got \(event.summary)")
             try reader.skip(event)
@@ -224,6 +235,7 @@ struct ConfigDecoder {
         case .icon: draft.icon = try text()
         case .exec: draft.exec = try text()
         case .onChange: draft.onChange = try text()
+        case .childrenCommand: draft.childrenCommand = try text()
         case .expanded: draft.expanded = try flag()
         case .exclusive: draft.exclusive = try flag()
         case .min: draft.min = try number()

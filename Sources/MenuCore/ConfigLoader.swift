@@ -29,6 +29,19 @@ public enum ConfigLoader {
     }
 
     public static func load(bytes: [UInt8], file: String) -> Result<MenuConfig, ConfigErrors> {
+        decode(bytes: bytes, file: file, nodesOnly: false).map { MenuConfig(file: file, menus: $0) }
+    }
+
+    /// Loads a bare YAML list of nodes, as a group's `children-cmd` prints them, with
+    /// the same checks and `FILE:LINE:COL` errors as a config; `file` names the source
+    /// in those errors.
+    public static func loadNodes(bytes: [UInt8], file: String) -> Result<[NodeSpec], ConfigErrors> {
+        decode(bytes: bytes, file: file, nodesOnly: true)
+    }
+
+    private static func decode(bytes: [UInt8], file: String, nodesOnly: Bool) -> Result<
+        [NodeSpec], ConfigErrors
+    > {
         bytes.withUnsafeBufferPointer { input in
             guard input.count > 0 else {
                 return .failure(
@@ -37,7 +50,7 @@ public enum ConfigLoader {
                     ]))
             }
             let reader = YAMLEventReader(input: input, file: file)
-            var decoder = ConfigDecoder(reader: reader)
+            var decoder = ConfigDecoder(reader: reader, nodesOnly: nodesOnly)
             var errors: [ConfigError]
             var menus: [NodeSpec] = []
             do throws(LoadStop) {
@@ -46,7 +59,7 @@ public enum ConfigLoader {
             } catch {
                 errors = error.isSyntax ? [error.error] : decoder.errors + reader.problems + [error.error]
             }
-            if errors.isEmpty { return .success(MenuConfig(file: file, menus: menus)) }
+            if errors.isEmpty { return .success(menus) }
             return .failure(ConfigErrors(inFileOrder(errors)))
         }
     }

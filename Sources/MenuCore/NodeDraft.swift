@@ -30,6 +30,7 @@ struct NodeDraft {
     var max: Field<Double>?
     var step: Field<Double>?
     var onChange: Field<String>?
+    var childrenCommand: Field<String>?
     var children = Siblings()
     /// True while the decoder is inside this node's `children:` list.
     var inChildren = false

@@ -17,11 +17,12 @@ enum NodeKey: String, CaseIterable {
     case max
     case step
     case onChange = "on-change"
+    case childrenCommand = "children-cmd"
 
     func applies(to kind: NodeKind) -> Bool {
         switch self {
         case .id, .title, .subtitle, .icon, .type: return true
-        case .children, .exclusive: return kind == .group
+        case .children, .exclusive, .childrenCommand: return kind == .group
         case .expanded: return kind == .group || kind == .choice
         case .exec: return kind == .item
         case .value, .onChange: return kind.holdsValue
@@ -48,6 +49,7 @@ enum NodeKey: String, CaseIterable {
         case .max: return 12
         case .step: return 13
         case .onChange: return 14
+        case .childrenCommand: return 15
         }
     }
 

@@ -17,6 +17,9 @@ public struct NodeSpec: Sendable {
     /// The initial value for value kinds, already checked against `rule`.
     public var value: Value?
     public var onChange: String?
+    /// For a group: the command whose output (YAML nodes) becomes its children when
+    /// it is opened. The daemon runs it; the model only ever sees the result.
+    public var childrenCommand: String?
     /// Where the node starts in its file, for errors found after loading.
     public var mark: SourceMark
 

@@ -4,7 +4,9 @@ extension ConfigDecoder {
     /// Builds the node from its draft, reporting what is wrong with it. The returned
     /// mark is where the id came from, for duplicate-id errors.
     mutating func finish(_ draft: NodeDraft) -> (NodeSpec, SourceMark) {
-        let inferred: NodeKind = draft.has(.children) ? .group : draft.has(.options) ? .choice : .item
+        let inferred: NodeKind =
+            draft.has(.children) || draft.has(.childrenCommand)
+            ? .group : draft.has(.options) ? .choice : .item
         let kind = draft.type?.value ?? inferred
         // A misspelt type was already reported; judging keys against a guessed type
         // would only add noise.
@@ -48,6 +50,15 @@ extension ConfigDecoder {
         switch kind {
         case .group:
             spec.children = draft.children.nodes
+            if let command = draft.childrenCommand {
+                if draft.has(.children) {
+                    error(
+                        command.keyMark,
+                        "'children-cmd' and 'children' cannot both be given: the command supplies the children"
+                    )
+                }
+                spec.childrenCommand = command.value
+            }
             spec.expanded = draft.expanded?.value ?? false
             let explicit = draft.exclusive?.value
             spec.exclusive = explicit ?? false

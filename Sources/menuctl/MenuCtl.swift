@@ -18,7 +18,7 @@ struct MenuCtl: ParsableCommand {
         subcommands: [
             Rows.self, Tree.self, Get.self, Row.self,
             Expand.self, Collapse.self, Toggle.self, ExpandAll.self, CollapseAll.self, ExpandTo.self,
-            Set.self, Activate.self, Batch.self,
+            Set.self, Activate.self, Batch.self, Save.self, Reload.self, Watch.self,
             Render.self, Nav.self, Focus.self, Focused.self, Rofi.self, Pick.self,
             Ping.self, Version.self, Commands.self, Send.self,
         ])

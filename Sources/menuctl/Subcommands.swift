@@ -127,6 +127,21 @@ struct Activate: RequestCommand {
     var protocolArguments: [String] { [path] }
 }
 
+struct Save: RequestCommand {
+    static let configuration = CommandConfiguration(abstract: "Write the daemon's state file now.")
+    static let protocolName = "save"
+    @OptionGroup var global: GlobalOptions
+    var protocolArguments: [String] { [] }
+}
+
+struct Reload: RequestCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Load the config again; on errors the old menu stays and the errors are printed.")
+    static let protocolName = "reload"
+    @OptionGroup var global: GlobalOptions
+    var protocolArguments: [String] { [] }
+}
+
 struct Ping: RequestCommand {
     static let configuration = CommandConfiguration(abstract: "Check that the daemon answers.")
     static let protocolName = "ping"

@@ -7,8 +7,13 @@ import NIOCore
 /// whole batch inside ``MenuModel/batch(_:)`` so that it takes effect entirely or not
 /// at all.
 ///
-/// Requests are handled synchronously on the event loop, one at a time and in arrival
-/// order, which is what keeps pipelined replies in order without any bookkeeping.
+/// Requests are handled on the event loop, one at a time and in arrival order. Most
+/// answer at once; a command that must wait (a state write, a group's children
+/// command) holds back this connection's later requests until it has answered, which
+/// keeps pipelined replies in order, while other connections go on being served.
+///
+/// After each reply it hands the command's events to the ``EventHub``, so a
+/// subscriber that made the change reads its reply first and the events after.
 final class CommandDispatchHandler: ChannelInboundHandler {
     typealias InboundIn = Request
     typealias OutboundOut = Response
@@ -20,14 +25,31 @@ final class CommandDispatchHandler: ChannelInboundHandler {
     private var batch: [Result<Invocation, ProtocolError>]?
     /// The most recent reply, so that closing can wait for every reply to be written.
     private var lastWrite: EventLoopFuture<Void>?
+    /// This connection's event stream, registered with the hub on `subscribe`.
+    private let stream: EventStreamHandler
+    /// Requests that arrived while a deferred command was running, in order.
+    private var backlog: [Request] = []
+    private var busy = false
+    /// The client shut its sending side while a deferred command was running.
+    private var closeWhenIdle = false
 
-    init(state: NIOLoopBound<DaemonState>) {
+    init(state: NIOLoopBound<DaemonState>, stream: EventStreamHandler) {
         self.state = state
+        self.stream = stream
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let request = Self.unwrapInboundIn(data)
+        if busy {
+            backlog.append(request)
+        } else {
+            process(request, context: context)
+        }
+    }
+
+    private func process(_ request: Request, context: ChannelHandlerContext) {
         let result: Result<Invocation, ProtocolError>
-        switch Self.unwrapInboundIn(data) {
+        switch request {
         case .invalid(let error): result = .failure(error)
         case .words(let words):
             do throws(ProtocolError) {
@@ -60,7 +82,11 @@ final class CommandDispatchHandler: ChannelInboundHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if case ChannelEvent.inputClosed = event {
             context.flush()
-            closeAfterReplies(context: context)
+            if busy {
+                closeWhenIdle = true
+            } else {
+                closeAfterReplies(context: context)
+            }
             return
         }
         context.fireUserInboundEventTriggered(event)
@@ -73,19 +99,80 @@ final class CommandDispatchHandler: ChannelInboundHandler {
         case .endBatch:
             send(.error(ProtocolError(.notInBatch, "'end' without 'begin'")), context: context)
         case .run(let body):
+            let state = self.state.value
+            let toLoad = state.groupsToLoad { model in try Self.dryRun(invocation, state) }
+            if !toLoad.isEmpty {
+                // Opening a children-cmd group: its children first, then the command.
+                reply(
+                    later: state.loadChildren(toLoad).assumeIsolated().flatMapThrowing {
+                        var output = CommandOutput()
+                        try body(invocation, state, &output)
+                        return output
+                    }.nonisolated(), context: context)
+                return
+            }
             var output = CommandOutput()
             do throws(ProtocolError) {
-                try body(invocation, state.value, &output)
+                try body(invocation, state, &output)
             } catch {
                 send(.error(error), context: context)
                 return
             }
-            send(.ok(output.lines), context: context)
-            if output.closeConnection {
-                context.flush()
-                closeAfterReplies(context: context)
-            }
+            finish(output, context: context)
+        case .deferred(let body):
+            reply(later: body(invocation, state.value), context: context)
         }
+    }
+
+    /// What `invocation` would do to the model, to find the children-cmd groups it
+    /// opens; run inside a batch that is rolled back. Batchable commands only touch
+    /// the model; of the others only `activate` can open a group, and its model part
+    /// is pure (starting an item's command is the handler's job).
+    private static func dryRun(_ invocation: Invocation, _ state: DaemonState) throws {
+        if invocation.command.batchable, case .run(let body) = invocation.command.action {
+            var scratch = CommandOutput()
+            try body(invocation, state, &scratch)
+        } else if invocation.command.name == "activate", let path = invocation.path {
+            _ = try state.model.activate(path)
+        }
+    }
+
+    /// Waits for `future`, holding back this connection's later requests meanwhile.
+    private func reply(later future: EventLoopFuture<CommandOutput>, context: ChannelHandlerContext) {
+        busy = true
+        future.assumeIsolated().whenComplete { result in
+            switch result {
+            case .success(let output): self.finish(output, context: context)
+            case .failure(let error as ProtocolError): self.send(.error(error), context: context)
+            case .failure(let error):
+                self.send(.error(ProtocolError(.internal, "\(error)")), context: context)
+            }
+            context.flush()
+            self.busy = false
+            self.drainBacklog(context: context)
+        }
+    }
+
+    /// Answers a command that succeeded, then tells the subscribers and subscribes
+    /// this connection if the command asked for it.
+    private func finish(_ output: CommandOutput, context: ChannelHandlerContext) {
+        send(.ok(output.lines), context: context)
+        state.value.commit(output)
+        if let topics = output.subscribe {
+            state.value.events.subscribe(stream, topics: topics)
+        }
+        if output.closeConnection {
+            context.flush()
+            closeAfterReplies(context: context)
+        }
+    }
+
+    private func drainBacklog(context: ChannelHandlerContext) {
+        while !busy, !backlog.isEmpty {
+            process(backlog.removeFirst(), context: context)
+        }
+        context.flush()
+        if !busy, closeWhenIdle { closeAfterReplies(context: context) }
     }
 
     private func send(_ response: Response, context: ChannelHandlerContext) {
@@ -111,8 +198,22 @@ final class CommandDispatchHandler: ChannelInboundHandler {
         case .endBatch:
             let queued = batch!
             batch = nil
-            send(run(queued), context: context)
-        case .beginBatch, .run:
+            let state = self.state.value
+            let toLoad = state.groupsToLoad { _ in
+                for case .success(let invocation) in queued { try Self.dryRun(invocation, state) }
+            }
+            if !toLoad.isEmpty {
+                reply(
+                    later: state.loadChildren(toLoad).assumeIsolated().flatMapThrowing {
+                        try self.run(queued).get()
+                    }.nonisolated(), context: context)
+                return
+            }
+            switch run(queued) {
+            case .success(let output): finish(output, context: context)
+            case .failure(let error): send(.error(error), context: context)
+            }
+        case .beginBatch, .run, .deferred:
             if invocation.command.batchable {
                 batch!.append(entry)
             } else {
@@ -130,9 +231,9 @@ final class CommandDispatchHandler: ChannelInboundHandler {
         var error: ProtocolError
     }
 
-    private func run(_ queued: [Result<Invocation, ProtocolError>]) -> Response {
+    private func run(_ queued: [Result<Invocation, ProtocolError>]) -> Result<CommandOutput, ProtocolError> {
         for (i, entry) in queued.enumerated() {
-            if case .failure(let error) = entry { return .error(Self.batchFailed(i + 1, error)) }
+            if case .failure(let error) = entry { return .failure(Self.batchFailed(i + 1, error)) }
         }
         let state = self.state.value
         var output = CommandOutput()
@@ -149,11 +250,12 @@ final class CommandDispatchHandler: ChannelInboundHandler {
                     }
                 }
             }
-            return .ok(output.lines + ModelCommands.changeRecords(change, in: state.model))
+            output.record(change, in: state.model)
+            return .success(output)
         } catch let failure as BatchFailure {
-            return .error(Self.batchFailed(failure.position, failure.error))
+            return .failure(Self.batchFailed(failure.position, failure.error))
         } catch {
-            return .error(ProtocolError(.internal, "batch failed: \(error)"))
+            return .failure(ProtocolError(.internal, "batch failed: \(error)"))
         }
     }
 

@@ -20,8 +20,13 @@ struct CommandLauncher: Sendable {
         var description: String { "cannot start /bin/sh: \(String(cString: strerror(errno)))" }
     }
 
-    /// Starts `/bin/sh -c command` and returns its pid.
-    func launch(_ command: String) throws(ProtocolError) -> pid_t {
+    /// Starts `/bin/sh -c command` and returns its pid. `environment` is added to the
+    /// daemon's: values reach a command this way, never pasted into its text, so no
+    /// value can be run as shell code. With `stdout`, the child writes there instead
+    /// of to `/dev/null`.
+    func launch(_ command: String, environment: [String: String] = [:], stdout: Int32? = nil)
+        throws(ProtocolError) -> pid_t
+    {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -38,13 +43,27 @@ struct CommandLauncher: Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if let stdout {
+            posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        }
 
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("sh"), strdup("-c"), strdup(command), nil]
         defer { for p in argv { free(p) } }
+        var envp: [UnsafeMutablePointer<CChar>?] = []
+        var e = environ
+        while let entry = e.pointee {
+            let name = String(cString: entry).prefix { $0 != "=" }
+            if environment[String(name)] == nil { envp.append(strdup(entry)) }
+            e += 1
+        }
+        for (name, value) in environment { envp.append(strdup("\(name)=\(value)")) }
+        envp.append(nil)
+        defer { for p in envp { free(p) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, shell, &actions, &attributes, argv, environ)
+        let rc = posix_spawn(&pid, shell, &actions, &attributes, argv, envp)
         guard rc == 0 else {
             throw ProtocolError(.activationFailed, LaunchError(errno: rc).description)
         }

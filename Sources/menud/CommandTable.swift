@@ -1,10 +1,26 @@
 import MenuCore
+import NIOCore
 
 /// What a command handler writes into while it runs.
 struct CommandOutput {
     var lines: [String] = []
     /// Set by `close`: the connection ends once the reply is flushed.
     var closeConnection = false
+    /// Set by `subscribe`: the topics this connection now receives events for.
+    var subscribe: EventTopics?
+    /// What subscribers are told once the reply is on its way.
+    var events: [Event] = []
+    /// The model changes the command made, for the state file and `on-change`.
+    var changes: [Change] = []
+
+    /// Reports a model change: its records in the reply, its events for subscribers.
+    mutating func record(_ change: Change, in model: MenuModel) {
+        guard !change.isEmpty else { return }
+        let changeEvents = change.events(in: model)
+        lines += changeEvents.map { ProtocolFields.record($0.record) }
+        events += changeEvents
+        changes.append(change)
+    }
 }
 
 /// A request whose name, arity and flags have been checked against its ``Command``.
@@ -25,6 +41,9 @@ struct Command: Sendable {
     enum Action: Sendable {
         /// An ordinary command: runs against the daemon's state.
         case run(@Sendable (Invocation, DaemonState, inout CommandOutput) throws(ProtocolError) -> Void)
+        /// A command that answers later, when its future completes; a failure with a
+        /// ``ProtocolError`` is its `ERR`. Never batchable: a batch answers at once.
+        case deferred(@Sendable (Invocation, DaemonState) -> EventLoopFuture<CommandOutput>)
         /// `begin` and `end` change how the dispatcher treats the requests between them.
         case beginBatch
         case endBatch

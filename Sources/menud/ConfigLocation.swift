@@ -1,4 +1,5 @@
 import Foundation
+import MenuCore
 
 /// Which config the daemon serves when `--config` is not given.
 enum ConfigLocation: Equatable {
@@ -21,5 +22,13 @@ enum ConfigLocation: Equatable {
             return .file(path)
         }
         return .builtin
+    }
+
+    /// Loads the config from where it is; reloads call this again.
+    func load() -> Result<MenuConfig, ConfigErrors> {
+        switch self {
+        case .file(let path): return ConfigLoader.load(path: path)
+        case .builtin: return ConfigLoader.load(text: BuiltinMenu.yaml, file: BuiltinMenu.file)
+        }
     }
 }

@@ -25,8 +25,9 @@ enum FocusCommands {
                 out.lines.append(record(outcome.focus))
                 if let (path, activation) = outcome.activation {
                     out.lines.append(try ModelCommands.activationRecord(path, activation, state: state))
+                    out.events.append(ModelCommands.activatedEvent(path, activation))
                 }
-                out.lines += ModelCommands.changeRecords(outcome.change, in: state.model)
+                out.record(outcome.change, in: state.model)
             }),
         Command(
             name: "focus", usage: "PATH", summary: "Move the focus to PATH, opening its ancestors.",
@@ -36,7 +37,7 @@ enum FocusCommands {
                     try state.focus.focus(on: invocation.arguments[0], model: state.model)
                 }
                 out.lines.append(record(outcome.focus))
-                out.lines += ModelCommands.changeRecords(outcome.change, in: state.model)
+                out.record(outcome.change, in: state.model)
             }),
         Command(
             name: "focused", usage: "[MENU]", summary: "Print the focus of MENU, or of the current menu.",

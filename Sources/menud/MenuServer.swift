@@ -32,13 +32,15 @@ final class MenuServer: Service {
     static func configure(
         _ channel: Channel, state: NIOLoopBound<DaemonState>, logger: Logger
     ) throws {
+        let stream = EventStreamHandler(hub: state.value.events)
         try channel.pipeline.syncOperations.addHandlers([
+            stream,
             MessageToByteHandler(ResponseEncoder()),
             PeerCredentialHandler(allowedUID: getuid(), logger: logger),
             GreetingHandler(),
             ByteToMessageHandler(LineFramingDecoder()),
             RequestDecodingHandler(),
-            CommandDispatchHandler(state: state),
+            CommandDispatchHandler(state: state, stream: stream),
         ])
     }
 

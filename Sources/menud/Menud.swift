@@ -35,9 +35,25 @@ struct Menud: AsyncParsableCommand {
     var socket: String?
 
     @Option(
-        name: .long, help: ArgumentHelp("Where expansion and values are kept across runs.", valueName: "file")
-    )
+        name: .long,
+        help: ArgumentHelp(
+            "Where expansion and values are kept across runs.",
+            discussion: "Default: $XDG_STATE_HOME/menud/state, then ~/.local/state/menud/state.",
+            valueName: "file"))
     var state: String?
+
+    @Flag(name: .long, help: "Do not read or write a state file.")
+    var noState = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How long a group's children-cmd may run before it is killed and shows an error row.",
+            valueName: "seconds"))
+    var childrenTimeout: Double = 5
+
+    @Flag(name: .long, help: "Do not reload when the config file changes (SIGHUP and 'reload' still do).")
+    var noWatch = false
 
     @Flag(name: .long, help: "Check the config, print every error as FILE:LINE:COL: message, and exit.")
     var check = false
@@ -47,7 +63,8 @@ struct Menud: AsyncParsableCommand {
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         let logger = Logger(label: "menud")
 
-        let loaded = loadConfig()
+        let location = config.map(ConfigLocation.file) ?? ConfigLocation.resolve()
+        let loaded = location.load()
         let menuConfig: MenuConfig
         switch loaded {
         case .failure(let errors):
@@ -60,7 +77,6 @@ struct Menud: AsyncParsableCommand {
             print("\(menuConfig.file): ok")
             return
         }
-        if let state { logger.notice("--state \(state) is accepted but not used yet") }
 
         let socketFile = SocketFile(
             path: socket
@@ -74,38 +90,55 @@ struct Menud: AsyncParsableCommand {
             throw ExitCode.failure
         }
 
-        ChildReaper.install()
+        let exitReports = try ChildReaper.install()
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        let statePath = noState ? nil : (state ?? StateStore.defaultPath())
         let daemonState = try await loop.submit {
-            NIOLoopBound(
-                DaemonState(
-                    model: MenuModel(config: menuConfig), commands: .standard, launcher: CommandLauncher(),
-                    logger: logger),
-                eventLoop: loop)
+            let store = statePath.map { StateStore(path: $0, pool: pool, loop: loop, logger: logger) }
+            let state = DaemonState(
+                config: menuConfig, location: location, commands: .standard, launcher: CommandLauncher(),
+                store: store, childrenTimeout: .nanoseconds(Int64(childrenTimeout * 1e9)), loop: loop,
+                logger: logger)
+            if let store {
+                let (_, dropped) = state.model.importState(store.read())
+                for d in dropped { logger.notice("state: dropped \(d.entry): \(d.reason)") }
+                logger.info("state file \(store.path)")
+            }
+            state.loadOpenGroups()
+            return NIOLoopBound(state, eventLoop: loop)
+        }.get()
+        let exitReader = try await loop.flatSubmit {
+            ChildExits.start(
+                reading: exitReports, into: NIOLoopBound(daemonState.value.children, eventLoop: loop))
         }.get()
         logger.info("serving \(menuConfig.file)")
 
         let server = MenuServer(socket: socketFile, group: group, state: daemonState, logger: logger)
-        let services = ServiceGroup(
+        var services: [any Service] = [server, ReloadSignalService(state: daemonState)]
+        if case .file(let path) = location, !noWatch {
+            services.append(ConfigWatcher(path: path, state: daemonState, logger: logger))
+        }
+        let serviceGroup = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        var failed = false
         do {
-            try await services.run()
+            try await serviceGroup.run()
         } catch {
             Self.printError("menud: \(error)")
-            try? await group.shutdownGracefully()
-            throw ExitCode.failure
+            failed = true
         }
-        try await group.shutdownGracefully()
-    }
-
-    private func loadConfig() -> Result<MenuConfig, ConfigErrors> {
-        if let config { return ConfigLoader.load(path: config) }
-        switch ConfigLocation.resolve() {
-        case .file(let path): return ConfigLoader.load(path: path)
-        case .builtin: return ConfigLoader.load(text: BuiltinMenu.yaml, file: BuiltinMenu.file)
+        if statePath != nil {
+            // The last changes may still be waiting for their write.
+            try? await loop.flatSubmit { daemonState.value.saveNow() }.get()
         }
+        try? await exitReader.close()
+        try? await pool.shutdownGracefully()
+        try? await group.shutdownGracefully()
+        if failed { throw ExitCode.failure }
     }
 
     private static func printError(_ message: String) {

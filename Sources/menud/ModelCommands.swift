@@ -22,7 +22,7 @@ enum ModelCommands {
             batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let change = try model { () throws(MenuError) in try apply(state.model, invocation) }
-                out.lines += changeRecords(change, in: state.model)
+                out.record(change, in: state.model)
             })
     }
 
@@ -99,9 +99,23 @@ enum ModelCommands {
                 let (change, activation) = try model { () throws(MenuError) in try state.model.activate(path)
                 }
                 out.lines.append(try activationRecord(path, activation, state: state))
-                out.lines += changeRecords(change, in: state.model)
+                out.events.append(activatedEvent(path, activation))
+                out.record(change, in: state.model)
             }),
     ]
+
+    /// The `activated` event of an activation, an item's run included (`ran`).
+    static func activatedEvent(_ path: String, _ activation: Activation) -> Event {
+        let what: String
+        switch activation {
+        case .run: what = "ran"
+        case .toggled: what = "toggled"
+        case .flipped: what = "flipped"
+        case .picked: what = "picked"
+        case .none: what = "none"
+        }
+        return Event(topics: .activate, record: ["activated", path, what])
+    }
 
     /// The `ran` or `activated` record of an activation, starting the item's command
     /// first when it has one.
@@ -118,25 +132,5 @@ enum ModelCommands {
         case .picked: return ProtocolFields.record(["activated", path, "picked"])
         case .none: return ProtocolFields.record(["activated", path, "none"])
         }
-    }
-
-    /// The records describing a change: the row splices in order, then each node whose
-    /// expansion or value changed with its new state, so a view can update without
-    /// asking again.
-    static func changeRecords(_ change: Change, in model: MenuModel) -> [String] {
-        var lines: [String] = []
-        for s in change.splices {
-            lines.append(
-                ProtocolFields.record(["splice", String(s.start), String(s.removed), String(s.inserted)]))
-        }
-        for path in change.expansionChanged {
-            let expanded = (try? model.get(path))?.expanded ?? false
-            lines.append(ProtocolFields.record(["expansion", path, expanded ? "expanded" : "collapsed"]))
-        }
-        for path in change.valueChanged {
-            let value = (try? model.get(path))?.value ?? ""
-            lines.append(ProtocolFields.record(["value", path, value]))
-        }
-        return lines
     }
 }

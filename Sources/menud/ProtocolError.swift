@@ -19,6 +19,8 @@ enum ErrorCode: String, Sendable, CaseIterable {
     case notInBatch = "not-in-batch"
     case notBatchable = "not-batchable"
     case activationFailed = "activation-failed"
+    case saveFailed = "save-failed"
+    case reloadFailed = "reload-failed"
     case `internal`
 }
 

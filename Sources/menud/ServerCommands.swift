@@ -44,6 +44,26 @@ enum ServerCommands {
             minArguments: 0, maxArguments: 0, batchable: false,
             action: .run { _, _, out in out.closeConnection = true }),
         Command(
+            name: "subscribe", usage: "[TOPIC...]",
+            summary:
+                "Receive an event line for every change from now on (topics: expansion, value, activate, config; default all).",
+            minArguments: 0, maxArguments: EventTopics.names.count, batchable: false,
+            action: .run { invocation, _, out throws(ProtocolError) in
+                out.subscribe = try EventTopics.parse(invocation.arguments)
+            }),
+        Command(
+            name: "save", usage: "", summary: "Write the state file now; ERR save-failed when it cannot be.",
+            minArguments: 0, maxArguments: 0, batchable: false,
+            action: .deferred { _, state in state.saveNow().map { CommandOutput() } }),
+        Command(
+            name: "reload", usage: "",
+            summary:
+                "Load the config again, keeping expansion and values; on errors keep the old menu and answer them.",
+            minArguments: 0, maxArguments: 0, batchable: false,
+            action: .run { _, state, out throws(ProtocolError) in
+                out.lines = try state.reload(because: "reload command").get()
+            }),
+        Command(
             name: "begin", usage: "",
             summary: "Start a batch: the following commands are queued and applied at 'end', all or none.",
             minArguments: 0, maxArguments: 0, batchable: false, action: .beginBatch),

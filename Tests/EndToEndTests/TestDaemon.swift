@@ -113,8 +113,13 @@ final class TestDaemon {
         logPath = directory.file("menud.log")
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: TestPaths.menud)
+        // A test must never read or write the real user's state file.
+        let stateArguments =
+            arguments.contains("--state") || arguments.contains("--no-state")
+            ? [] : ["--state", directory.file("state")]
         process.arguments =
-            (config.map { ["--config", $0] } ?? []) + ["--socket", self.socketPath] + arguments
+            (config.map { ["--config", $0] } ?? []) + ["--socket", self.socketPath] + stateArguments
+            + arguments
         if let environment { process.environment = environment }
         process.currentDirectoryURL = directory.url
         process.standardOutput = FileHandle(forWritingAtPath: logPath)
@@ -141,9 +146,21 @@ final class TestDaemon {
         process.terminate()
         try? await waitUntil("menud to exit after SIGTERM", seconds: 10) { !process.isRunning }
         if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
+            Foundation.kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
+    }
+
+    /// SIGKILL: no chance to save or clean up, as in a crash.
+    func kill() {
+        guard process.isRunning else { return }
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// Sends a signal (SIGHUP for a reload) without waiting for anything.
+    func signal(_ signal: Int32) {
+        Foundation.kill(process.processIdentifier, signal)
     }
 
     /// A raw protocol client that has already read the greeting.
@@ -170,11 +187,15 @@ final class TestDaemon {
 
 /// Runs `body` against a fresh daemon serving `config` and always cleans up: the daemon
 /// is stopped and its directory (socket, log, files the menu wrote) removed.
+///
+/// Pass `directory` to run several daemons one after another on the same files (a
+/// restart); its owner removes it.
 func withDaemon<T>(
     config: String = TestPaths.fixture("menu.yaml"), arguments: [String] = [],
+    directory: TempDirectory? = nil,
     _ body: (TestDaemon) async throws -> T
 ) async throws -> T {
-    let directory = try TempDirectory()
+    let directory = try directory ?? TempDirectory()
     let daemon = try TestDaemon(directory: directory, config: config, arguments: arguments)
     do {
         try await daemon.start()

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Replaces a file so that a crash at any moment leaves either the old contents or
+/// the new, never a mix: write a temporary file next to it, fsync it, rename it over
+/// the file (atomic within a directory), then fsync the directory so the rename
+/// itself survives a power cut. Blocking; the daemon calls it off its event loop.
+enum AtomicFile {
+    struct Failure: Error, CustomStringConvertible {
+        var operation: String
+        var path: String
+        var errno: Int32
+        var description: String { "\(operation) \(path): \(String(cString: strerror(errno)))" }
+    }
+
+    static func write(_ text: String, to path: String) throws(Failure) {
+        let directory = parentDirectory(of: path)
+        try makeDirectories(directory)
+        let temporary = path + ".tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw Failure(operation: "create", path: temporary, errno: errno) }
+        do throws(Failure) {
+            try writeAll(fd, Array(text.utf8), path: temporary)
+            guard fsync(fd) == 0 else { throw Failure(operation: "fsync", path: temporary, errno: errno) }
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw Failure(operation: "rename to", path: path, errno: code)
+        }
+        let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard dirFD >= 0 else { throw Failure(operation: "open", path: directory, errno: errno) }
+        defer { close(dirFD) }
+        guard fsync(dirFD) == 0 else { throw Failure(operation: "fsync", path: directory, errno: errno) }
+    }
+
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `mkdir -p` with mode 0700: state is private to its user.
+    private static func makeDirectories(_ directory: String) throws(Failure) {
+        var st = stat()
+        if stat(directory, &st) == 0 { return }
+        let parent = parentDirectory(of: directory)
+        if parent != directory { try makeDirectories(parent) }
+        guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
+            throw Failure(operation: "mkdir", path: directory, errno: errno)
+        }
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(Failure) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Failure(operation: "write", path: path, errno: errno)
+            }
+            offset += n
+        }
+    }
+}

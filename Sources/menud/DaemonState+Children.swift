@@ -1,0 +1,95 @@
+import MenuCore
+import NIOCore
+
+/// Groups whose children come from a command (`children-cmd`). The model's tree is
+/// fixed once built, so the daemon keeps the loaded config, fills each such group
+/// with its command's last output (or a "Loading…" row before the first run), and
+/// builds a new model whenever an output arrives, carrying the user's state over.
+extension DaemonState {
+    /// The current config with every command group filled in.
+    func filledConfig() -> MenuConfig {
+        config.fillingChildren { loadedChildren[$0]?.children ?? [.loadingRow] }
+    }
+
+    /// The command groups without loaded children that `body` would open: it runs
+    /// inside a batch that is always rolled back, so the model is left as it was.
+    /// Only model operations may run in `body`.
+    func groupsToLoad(by body: (MenuModel) throws -> Void) -> [String] {
+        let candidates = commandGroups.keys.filter { path in
+            loadedChildren[path] == nil && !isExpanded(path)
+        }
+        guard !candidates.isEmpty else { return [] }
+        struct DryRun: Error {}
+        var opened: [String] = []
+        _ = try? model.batch { model in
+            try body(model)
+            opened = candidates.filter { self.isExpanded($0) }.sorted()
+            throw DryRun()
+        }
+        return opened
+    }
+
+    /// Runs the commands of `paths` (sharing runs already under way), then rebuilds
+    /// the model with their output. Never fails: a failed command becomes its group's
+    /// error row.
+    func loadChildren(_ paths: [String]) -> EventLoopFuture<Void> {
+        let runs = paths.compactMap { path -> EventLoopFuture<Void>? in
+            if let running = childrenLoads[path] { return running }
+            guard let command = commandGroups[path] else { return nil }
+            let run = ChildrenCommandRun.start(command, path: path, timeout: childrenTimeout, state: self)
+                .assumeIsolated().map { outcome in
+                    self.childrenLoads[path] = nil
+                    switch outcome {
+                    case .loaded(let children):
+                        self.logger.info("children-cmd \(path): \(children.count) children")
+                        self.loadedChildren[path] = (command, children)
+                    case .failed(let reason):
+                        self.logger.warning("children-cmd \(path): '\(command)' failed: \(reason)")
+                        self.loadedChildren[path] = (command, [.errorRow(reason)])
+                    }
+                }.nonisolated()
+            childrenLoads[path] = run
+            return run
+        }
+        return EventLoopFuture.andAllComplete(runs, on: loop).assumeIsolated().map {
+            self.rebuildWithLoadedChildren()
+        }.nonisolated()
+    }
+
+    /// Builds the model again from the config and the loaded children. Subscribers
+    /// see the row changes (none when the groups were closed, as when opening).
+    func rebuildWithLoadedChildren() {
+        let filled = filledConfig()
+        commandGroups = filled.childrenCommands
+        let output = replaceModel(with: MenuModel(config: filled), leading: [], spliceTopics: .expansion)
+        commit(output, runOnChange: false)
+        loadOpenGroups()
+    }
+
+    /// Starts the commands of groups that are open but still show "Loading…": after
+    /// a restart restored them open, or a reload changed their command.
+    func loadOpenGroups() {
+        let waiting = commandGroups.keys.filter { loadedChildren[$0] == nil && isExpanded($0) }
+        if !waiting.isEmpty { _ = loadChildren(waiting.sorted()) }
+    }
+
+    /// A closed group's children are stale: the next opening runs its command again.
+    func forgetChildrenOfCollapsedGroups(_ changes: [Change]) {
+        for change in changes {
+            for path in change.expansionChanged where commandGroups[path] != nil && !isExpanded(path) {
+                loadedChildren[path] = nil
+            }
+        }
+    }
+
+    /// After a reload: keep loaded children only where the group still has the same
+    /// command.
+    func keepChildrenOfUnchangedCommands() {
+        let commands = filledConfig().childrenCommands
+        loadedChildren = loadedChildren.filter { commands[$0.key] == $0.value.command }
+    }
+
+    private func isExpanded(_ path: String) -> Bool {
+        model.tree.node(at: path).map(model.isExpanded) ?? false
+    }
+}

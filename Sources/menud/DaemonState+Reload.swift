@@ -1,0 +1,46 @@
+import MenuCore
+
+/// Reloading the config without losing what the user did, and without ever serving
+/// a broken one.
+extension DaemonState {
+    /// Loads the config again. On success the new tree replaces the old with the
+    /// user's state carried over by path, and subscribers get the splices from the old
+    /// rows to the new; on failure the old tree stays untouched and subscribers get
+    /// the errors. Either way the `config` event goes out now, before any reply.
+    /// Returns the reply's records, or the errors as `reload-failed`.
+    func reload(because trigger: String) -> Result<[String], ProtocolError> {
+        switch location.load() {
+        case .failure(let errors):
+            logger.error("reload (\(trigger)) failed, keeping the old menu:\n\(errors)")
+            events.publish([Event(topics: .config, record: ["config", "failed", errors.description])])
+            return .failure(ProtocolError(.reloadFailed, errors.description))
+        case .success(let loaded):
+            config = loaded
+            keepChildrenOfUnchangedCommands()
+            let filled = filledConfig()
+            commandGroups = filled.childrenCommands
+            let output = replaceModel(
+                with: MenuModel(config: filled),
+                leading: [Event(topics: .config, record: ["config", "reloaded", loaded.file])],
+                spliceTopics: [.expansion, .config])
+            logger.info("reloaded \(loaded.file) (\(trigger))")
+            commit(output, runOnChange: false)
+            loadOpenGroups()
+            return .success(output.lines)
+        }
+    }
+
+    /// Swaps in `next`, a model of the current config, carrying expansion and values
+    /// over where the node still exists and the value is still valid. Returns the
+    /// records of the change, after `leading`, without publishing them.
+    func replaceModel(with next: MenuModel, leading: [Event], spliceTopics: EventTopics) -> CommandOutput {
+        let (change, dropped) = model.carryState(into: next)
+        for d in dropped { logger.notice("dropped \(d.entry): \(d.reason)") }
+        model = next
+        var output = CommandOutput()
+        output.events = leading + change.events(in: next, spliceTopics: spliceTopics)
+        output.lines = output.events.map { ProtocolFields.record($0.record) }
+        if !change.isEmpty { output.changes = [change] }
+        return output
+    }
+}

@@ -1,0 +1,47 @@
+import Logging
+
+/// Numbers event groups and hands each subscriber the lines of its topics. Lives on
+/// the daemon's one event loop with the model, so groups are numbered and delivered
+/// in exactly the order their changes were applied, to every subscriber alike.
+final class EventHub {
+    private struct Subscription {
+        var stream: EventStreamHandler
+        var topics: EventTopics
+    }
+
+    /// The last group's number; groups are numbered from 1 whether or not anybody
+    /// listens, so a number identifies a change for the daemon's whole run.
+    private(set) var sequence: UInt64 = 0
+    private var subscriptions: [ObjectIdentifier: Subscription] = [:]
+    private let logger: Logger
+
+    init(logger: Logger) { self.logger = logger }
+
+    var subscriberCount: Int { subscriptions.count }
+
+    /// Starts (or changes the topics of) a connection's subscription.
+    func subscribe(_ stream: EventStreamHandler, topics: EventTopics) {
+        subscriptions[ObjectIdentifier(stream)] = Subscription(stream: stream, topics: topics)
+    }
+
+    func unsubscribe(_ stream: EventStreamHandler) {
+        subscriptions[ObjectIdentifier(stream)] = nil
+    }
+
+    /// Sends one group: the events of one command, batch, reload or load. A
+    /// subscriber gets the lines of its topics and the closing `end`, or nothing when
+    /// none of the group is for it.
+    func publish(_ events: [Event]) {
+        guard !events.isEmpty else { return }
+        sequence += 1
+        for subscription in subscriptions.values {
+            let lines = events.filter { !$0.topics.isDisjoint(with: subscription.topics) }
+                .map { $0.line(sequence: sequence) }
+            guard !lines.isEmpty else { continue }
+            if !subscription.stream.send(lines + [Event.end(sequence: sequence)]) {
+                logger.warning("dropped a subscriber that stopped reading (its queue passed the bound)")
+                unsubscribe(subscription.stream)
+            }
+        }
+    }
+}

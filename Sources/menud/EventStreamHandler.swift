@@ -1,0 +1,65 @@
+import NIOCore
+
+/// Writes event groups to a subscribed connection and keeps its queue bounded. It
+/// sits next to the socket, below the response encoder, so it sees every byte the
+/// connection is sent (replies too) and can tell how much the client has not taken
+/// yet. A subscriber that stops reading is disconnected once that passes
+/// ``limit``, rather than making the daemon hold an ever-growing queue for it:
+/// it never slows the daemon or the other clients.
+final class EventStreamHandler: ChannelOutboundHandler, RemovableChannelHandler {
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    /// Default bound on a connection's unsent bytes, beyond what the kernel buffers.
+    static let defaultLimit = 1 << 20
+
+    private let limit: Int
+    private var context: ChannelHandlerContext?
+    /// Bytes handed to the channel and not yet written to the socket.
+    private(set) var pendingBytes = 0
+    private let hub: EventHub
+
+    init(hub: EventHub, limit: Int = EventStreamHandler.defaultLimit) {
+        self.hub = hub
+        self.limit = limit
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        hub.unsubscribe(self)
+        self.context = nil
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        let buffer = Self.unwrapOutboundIn(data)
+        context.write(Self.wrapOutboundOut(buffer), promise: counted(buffer.readableBytes, promise, context))
+    }
+
+    /// Queues one event group and flushes it. Returns false, having closed the
+    /// connection, when the group would take the queue past the bound.
+    func send(_ lines: [String]) -> Bool {
+        guard let context else { return false }
+        var buffer = context.channel.allocator.buffer(capacity: lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines {
+            buffer.writeString(line)
+            buffer.writeInteger(UInt8(ascii: "\n"))
+        }
+        guard pendingBytes + buffer.readableBytes <= limit else {
+            context.close(promise: nil)
+            return false
+        }
+        context.writeAndFlush(
+            Self.wrapOutboundOut(buffer), promise: counted(buffer.readableBytes, nil, context))
+        return true
+    }
+
+    private func counted(_ bytes: Int, _ promise: EventLoopPromise<Void>?, _ context: ChannelHandlerContext)
+        -> EventLoopPromise<Void>
+    {
+        pendingBytes += bytes
+        let tracked = promise ?? context.eventLoop.makePromise()
+        tracked.futureResult.assumeIsolated().whenComplete { _ in self.pendingBytes -= bytes }
+        return tracked
+    }
+}

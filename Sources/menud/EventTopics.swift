@@ -1,0 +1,32 @@
+/// The kinds of change a subscriber can ask for (`subscribe [TOPICS]`). A set, so
+/// that one event line can belong to more than one topic: the row splices of a
+/// reload matter to whoever follows rows (`expansion`) and to whoever follows the
+/// config.
+struct EventTopics: OptionSet, Sendable, Hashable {
+    let rawValue: UInt8
+
+    static let expansion = EventTopics(rawValue: 1 << 0)
+    static let value = EventTopics(rawValue: 1 << 1)
+    static let activate = EventTopics(rawValue: 1 << 2)
+    static let config = EventTopics(rawValue: 1 << 3)
+    static let all: EventTopics = [.expansion, .value, .activate, .config]
+
+    /// The protocol's names, in the order the docs list them.
+    static let names: [(name: String, topic: EventTopics)] = [
+        ("expansion", .expansion), ("value", .value), ("activate", .activate), ("config", .config),
+    ]
+
+    /// The topics named by `words`; all of them when there are none.
+    static func parse(_ words: [String]) throws(ProtocolError) -> EventTopics {
+        guard !words.isEmpty else { return .all }
+        var topics: EventTopics = []
+        for word in words {
+            guard let entry = names.first(where: { $0.name == word }) else {
+                let known = names.map(\.name).joined(separator: ", ")
+                throw ProtocolError(.wrongArguments, "unknown topic '\(word)' (expected one of: \(known))")
+            }
+            topics.insert(entry.topic)
+        }
+        return topics
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Logging
+import MenuCore
+import NIOCore
+import NIOPosix
+
+/// The state file (docs/config.md, "State"): read once at start, written in
+/// ``StateFileFormat`` by ``AtomicFile`` whenever the daemon asks. Writes run on a
+/// thread pool, since fsync can take long enough to stall every client if the event
+/// loop did it, and one after another, so an older snapshot can never land after a
+/// newer one.
+final class StateStore {
+    let path: String
+    private let pool: NIOThreadPool
+    private let loop: EventLoop
+    private let logger: Logger
+    /// The last write queued; the next one starts when it ends.
+    private var lastWrite: EventLoopFuture<Void>
+
+    init(path: String, pool: NIOThreadPool, loop: EventLoop, logger: Logger) {
+        self.path = path
+        self.pool = pool
+        self.loop = loop
+        self.logger = logger
+        lastWrite = loop.makeSucceededVoidFuture()
+    }
+
+    /// `$XDG_STATE_HOME/menud/state`, else `~/.local/state/menud/state`.
+    static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty { return "\(xdg)/menud/state" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return "\(home)/.local/state/menud/state"
+    }
+
+    /// The entries saved by the last run. No file is a first run. A file that cannot
+    /// be read or parsed is moved aside to `FILE.bad` and the run starts from the
+    /// config's defaults: a damaged state file must never stop the menu.
+    func read() -> [StateEntry] {
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        let problem: String
+        if let data = FileManager.default.contents(atPath: path) {
+            if let text = String(validating: data, as: UTF8.self) {
+                switch StateFileFormat.decode(text) {
+                case .success(let entries): return entries
+                case .failure(let p): problem = p.description
+                }
+            } else {
+                problem = "not UTF-8 text"
+            }
+        } else {
+            problem = "cannot read it"
+        }
+        let aside = path + ".bad"
+        if rename(path, aside) == 0 {
+            logger.error(
+                "state file \(path): \(problem); moved it to \(aside), starting from the config's defaults")
+        } else {
+            let reason = String(cString: strerror(errno))
+            logger.error(
+                "state file \(path): \(problem); cannot move it aside (\(reason)), starting from the config's defaults"
+            )
+        }
+        return []
+    }
+
+    /// Queues a write of `text` after any write already queued. The future fails
+    /// with the write's error; the failure is logged here, so callers need only pass
+    /// it on to a client.
+    func write(_ text: String) -> EventLoopFuture<Void> {
+        let path = self.path
+        let logger = self.logger
+        let pool = self.pool
+        let loop = self.loop
+        let next = lastWrite.flatMap {
+            pool.runIfActive(eventLoop: loop) { try AtomicFile.write(text, to: path) }
+        }.flatMapErrorThrowing { error in
+            logger.error("cannot save state: \(error)")
+            throw error
+        }
+        // A failed write must not stop the ones after it.
+        lastWrite = next.flatMapErrorThrowing { _ in }
+        return next
+    }
+}

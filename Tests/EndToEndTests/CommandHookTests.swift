@@ -1,0 +1,114 @@
+import Foundation
+import MenuClient
+import MenuCore
+import Testing
+
+/// `on-change` commands and `children-cmd` groups, against Fixtures/live.yaml.
+@Suite struct CommandHookTests {
+    private func rows(_ reply: ProtocolReply) -> [RowRecord] {
+        reply.lines.compactMap { RowRecord(fields: ProtocolFields.fields(of: $0)) }
+    }
+
+    private func lines(_ file: String) -> [String] {
+        ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    private func withLiveDaemon(_ arguments: [String] = [], _ body: (TestDaemon) async throws -> Void)
+        async throws
+    {
+        try await withDaemon(config: TestPaths.fixture("live.yaml"), arguments: arguments, body)
+    }
+
+    /// The value reaches the command only through the environment: shell syntax in
+    /// it stays text.
+    @Test func onChangeGetsTheValueInItsEnvironmentAndNeverRunsIt() async throws {
+        try await withLiveDaemon { daemon in
+            let directory = daemon.directory
+            let values = [
+                "$(touch \(directory.file("pwned1")))", "`touch \(directory.file("pwned2"))`",
+                "'; touch \(directory.file("pwned3")); '",
+            ]
+            for value in values {
+                let reply = try daemon.request("set prefs/name \(ProtocolWords.quote(value))")
+                #expect(reply.isOK, "\(reply.terminator)")
+            }
+            try await waitUntil("three on-change runs") { lines(directory.file("changes")).count == 3 }
+            #expect(lines(directory.file("changes")) == values.map { "prefs/name=\($0)" })
+            for name in ["pwned1", "pwned2", "pwned3"] {
+                #expect(!FileManager.default.fileExists(atPath: directory.file(name)))
+            }
+        }
+    }
+
+    @Test func aFailingOnChangeIsLogged() async throws {
+        try await withLiveDaemon { daemon in
+            #expect(try daemon.request("activate prefs/broken").isOK)
+            try await waitUntil("the failure in the log") {
+                daemon.log.contains("on-change prefs/broken: 'exit 3' exited with status 3")
+            }
+        }
+    }
+
+    @Test func childrenComeFromTheCommandAndAreCachedUntilReopened() async throws {
+        try await withLiveDaemon { daemon in
+            let runs = daemon.directory.file("runs")
+            let reply = try daemon.request("expand nets")
+            #expect(reply.lines == ["splice\t2\t0\t2", "expansion\tnets\texpanded"])
+            #expect(rows(try daemon.request("rows nets")).map(\.path) == ["nets", "nets/home", "nets/cafe"])
+            #expect(try daemon.request("activate nets/home").lines.first?.hasPrefix("ran\t") == true)
+            #expect(try daemon.request("expand nets").lines.isEmpty)
+            #expect(lines(runs) == ["run"])
+
+            #expect(try daemon.request("collapse nets").isOK)
+            #expect(try daemon.request("toggle nets").isOK)
+            #expect(lines(runs) == ["run", "run"])
+            #expect(try daemon.request("get nets/cafe").isOK)
+        }
+    }
+
+    @Test func badOutputAndFailureShowOneErrorRow() async throws {
+        try await withLiveDaemon { daemon in
+            #expect(try daemon.request("expand bad").isOK)
+            let bad = rows(try daemon.request("rows bad"))
+            #expect(bad.map(\.path) == ["bad", "bad/error"])
+            #expect(
+                bad.last?.title
+                    == "Error: children-cmd of bad:1:3: unknown key 'titel' (did you mean 'title'?) (and 1 more)"
+            )
+
+            #expect(try daemon.request("expand failing").isOK)
+            let failing = rows(try daemon.request("rows failing"))
+            #expect(failing.map(\.title) == ["Failing", "Error: exited with status 4"])
+            // The group still works.
+            #expect(try daemon.request("collapse failing").isOK)
+            #expect(try daemon.request("expand failing").isOK)
+        }
+    }
+
+    /// While a command runs, its requester waits and everybody else is served.
+    @Test func otherClientsAreServedWhileAChildrenCommandRuns() async throws {
+        try await withLiveDaemon { daemon in
+            let opener = try daemon.connect()
+            try opener.send("expand gated\nget gated\n")
+            let other = try daemon.connect()
+            try other.send("ping\n")
+            #expect(try other.readReply().isOK)
+            #expect(rows(try daemon.request("get gated")).first?.state == "collapsed")
+            try "".write(toFile: daemon.directory.file("go"), atomically: false, encoding: .utf8)
+            #expect(try opener.readReply().lines == ["splice\t5\t0\t1", "expansion\tgated\texpanded"])
+            #expect(rows(try opener.readReply()).first?.state == "expanded")
+        }
+    }
+
+    @Test func aTimedOutCommandIsKilledWithItsGroupAndShowsAnErrorRow() async throws {
+        try await withLiveDaemon(["--children-timeout", "0.5"]) { daemon in
+            #expect(try daemon.request("expand slow").isOK)
+            let slow = rows(try daemon.request("rows slow"))
+            #expect(slow.map(\.title) == ["Slow", "Error: timed out after 0.5 s"])
+            let pid = try #require(Int32(lines(daemon.directory.file("slow.pid")).first ?? ""))
+            try await waitUntil("the command's process group to be gone") {
+                kill(-pid, 0) != 0 && errno == ESRCH
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import MenuClient
+import MenuCore
+import Testing
+
+/// Reload by command, by SIGHUP and by the config file changing on disk: a broken
+/// config keeps the old menu, a changed one is swapped in with the user's state.
+@Suite struct ConfigReloadTests {
+    static let original = try! String(contentsOfFile: TestPaths.fixture("menu.yaml"), encoding: .utf8)
+    /// The fixture with a node added under the open `settings` group.
+    static let changed = original.replacingOccurrences(
+        of: "        value: workstation\n",
+        with:
+            "        value: workstation\n      - id: volume\n        title: Volume\n        type: range\n        value: 30\n"
+    )
+    static let broken = "menu:\n  - id: apps\n    titel: Applications\n"
+
+    enum Trigger: String, CaseIterable, CustomStringConvertible {
+        case fileRewritten, fileRenamedIntoPlace, sighup
+        var description: String { rawValue }
+    }
+
+    /// Changes the config as the trigger says: an in-place write, an editor's
+    /// write-then-rename, or a write nobody watches followed by SIGHUP.
+    private func apply(_ text: String, to config: String, by trigger: Trigger, daemon: TestDaemon) throws {
+        switch trigger {
+        case .fileRewritten:
+            try text.write(toFile: config, atomically: false, encoding: .utf8)
+        case .fileRenamedIntoPlace:
+            let temporary = config + ".swp"
+            try text.write(toFile: temporary, atomically: false, encoding: .utf8)
+            #expect(rename(temporary, config) == 0)
+        case .sighup:
+            try text.write(toFile: config, atomically: false, encoding: .utf8)
+            daemon.signal(SIGHUP)
+        }
+    }
+
+    /// With `watch` false the daemon is started with `--no-watch`, so that only SIGHUP
+    /// can reload it.
+    private func withConfigDaemon(
+        watch: Bool = true, _ body: (TestDaemon, String, UnixSocketConnection) async throws -> Void
+    ) async throws {
+        let directory = try TempDirectory()
+        let config = directory.file("menu.yaml")
+        try Self.original.write(toFile: config, atomically: false, encoding: .utf8)
+        try await withDaemon(config: config, arguments: watch ? [] : ["--no-watch"], directory: directory) {
+            daemon in
+            if watch { try await waitUntil("the watcher to start") { daemon.log.contains("watching") } }
+            let subscriber = try daemon.connect()
+            try subscriber.subscribe("config value")
+            try await body(daemon, config, subscriber)
+        }
+    }
+
+    @Test(arguments: Trigger.allCases)
+    func aChangedConfigIsSwappedInKeepingState(_ trigger: Trigger) async throws {
+        try await withConfigDaemon(watch: trigger != .sighup) { daemon, config, subscriber in
+            #expect(try daemon.request("set settings/hostname kept").isOK)
+            #expect(try subscriber.readEventGroup().records == ["value\tsettings/hostname\tkept"])
+            try apply(Self.changed, to: config, by: trigger, daemon: daemon)
+            let group = try subscriber.readEventGroup()
+            #expect(
+                group.records == [
+                    "config\treloaded\t\(config)", "splice\t5\t0\t1", "value\tsettings/volume\t30",
+                ])
+            let rows = try daemon.request("rows settings").lines.compactMap {
+                RowRecord(fields: ProtocolFields.fields(of: $0))
+            }
+            #expect(rows.map(\.path).last == "settings/volume")
+            #expect(rows.first { $0.path == "settings/hostname" }?.value == "kept")
+        }
+    }
+
+    @Test(arguments: Trigger.allCases)
+    func aBrokenConfigKeepsTheOldMenuAndReportsItsErrors(_ trigger: Trigger) async throws {
+        try await withConfigDaemon(watch: trigger != .sighup) { daemon, config, subscriber in
+            try apply(Self.broken, to: config, by: trigger, daemon: daemon)
+            let group = try subscriber.readEventGroup()
+            #expect(
+                group.records == [
+                    "config\tfailed\t\(config):2:5: missing 'title'\n\(config):3:5: unknown key 'titel' (did you mean 'title'?)"
+                ])
+            #expect(try daemon.request("get settings/wifi").isOK)
+            #expect(daemon.log.contains("keeping the old menu"))
+        }
+    }
+
+    @Test func theReloadCommandAnswersEveryError() async throws {
+        try await withConfigDaemon { daemon, config, _ in
+            try "menu:\n  - id: a\n    titel: A\n  - id: a\n    title: B\n".write(
+                toFile: config + ".new", atomically: false, encoding: .utf8)
+            // Keep the watcher out of it: the command reloads the file as it is now.
+            let result = try daemon.menuctl(["reload"])
+            #expect(result.status == 0)
+            #expect(result.stdout.hasPrefix("config\treloaded\t\(config)"))
+            #expect(rename(config + ".new", config) == 0)
+            try await waitUntil("the watcher's failed reload") { daemon.log.contains("keeping the old menu") }
+            let reply = try daemon.request("reload")
+            #expect(reply.errorCode == "reload-failed")
+            let message = ProtocolFields.unescape(Substring(reply.errorMessage ?? ""))
+            #expect(message.split(separator: "\n").count == 3, "\(message)")
+            #expect(message.hasPrefix("\(config):2:5: "))
+            #expect(try daemon.request("get apps/term").isOK)
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import MenuClient
+import MenuCore
+import Testing
+
+/// The state file: restored on start, written soon after changes and at shutdown,
+/// atomic under SIGKILL, set aside when corrupt.
+@Suite struct StateFileTests {
+    private func value(_ daemon: TestDaemon, _ path: String) throws -> String? {
+        try daemon.request("get \(path)").lines.first
+            .flatMap { RowRecord(fields: ProtocolFields.fields(of: $0)) }?.value
+    }
+
+    private func expanded(_ daemon: TestDaemon, _ path: String) throws -> Bool {
+        try daemon.request("get \(path)").lines.first
+            .flatMap { RowRecord(fields: ProtocolFields.fields(of: $0)) }?.isExpanded ?? false
+    }
+
+    private func stateFile(_ directory: TempDirectory) -> String? {
+        try? String(contentsOfFile: directory.file("state"), encoding: .utf8)
+    }
+
+    @Test func stateSurvivesARestart() async throws {
+        let directory = try TempDirectory()
+        try await withDaemon(directory: directory) { daemon throws in
+            #expect(try daemon.request("expand power").isOK)
+            #expect(try daemon.request("set settings/hostname \"my box\"").isOK)
+            #expect(try daemon.request("collapse settings").isOK)
+        }
+        // SIGTERM saved it, in the documented text format.
+        #expect(
+            stateFile(directory)
+                == "# menud state 1\ncollapsed settings\nvalue settings/hostname my box\nexpanded power\n")
+        try await withDaemon(directory: directory) { daemon throws in
+            #expect(try value(daemon, "settings/hostname") == "my box")
+            #expect(try expanded(daemon, "power"))
+            #expect(try !expanded(daemon, "settings"))
+        }
+    }
+
+    @Test func stateIsWrittenSoonAfterAChangeAndSurvivesSIGKILL() async throws {
+        let directory = try TempDirectory()
+        try await withDaemon(directory: directory) { daemon throws in
+            #expect(try daemon.request("set settings/wifi off").isOK)
+            try await waitUntil("the change to reach the state file") {
+                stateFile(directory)?.contains("value settings/wifi off") == true
+            }
+            daemon.kill()
+        }
+        try await withDaemon(directory: directory) { daemon throws in
+            #expect(try value(daemon, "settings/wifi") == "off")
+        }
+    }
+
+    /// Kills the daemon with SIGKILL at arbitrary moments while it is writing the
+    /// state as fast as it can (`save` after every change), then checks that the file
+    /// is always one whole snapshot and that the next daemon starts from it.
+    @Test func sigkillDuringWritesNeverLeavesATornFile() async throws {
+        let directory = try TempDirectory()
+        var expected = "workstation"
+        for round in 0..<8 {
+            try await withDaemon(directory: directory) { daemon throws in
+                #expect(try value(daemon, "settings/hostname") == expected, "round \(round)")
+                let connection = try daemon.connect()
+                var requests = ""
+                for i in 0..<300 { requests += "set settings/hostname r\(round)-\(i)\nsave\n" }
+                try connection.send(requests)
+                // Let a few writes through, so that the kill lands during one.
+                for _ in 0..<(1 + round % 4) {
+                    _ = try connection.readReply()
+                    _ = try connection.readReply()
+                }
+                try await Task.sleep(for: .milliseconds(Int.random(in: 0...15)))
+                daemon.kill()
+            }
+            let text = try #require(stateFile(directory), "round \(round): no state file")
+            let entries = try StateFileFormat.decode(text).get()
+            let hostname = entries.compactMap { entry -> String? in
+                if case .value(let v) = entry.field, entry.path == "settings/hostname" { return v }
+                return nil
+            }
+            #expect(hostname.count == 1, "round \(round): \(text)")
+            let saved = try #require(hostname.first)
+            #expect(saved.hasPrefix("r\(round)-"), "round \(round): \(saved)")
+            expected = saved
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.file("state.bad")))
+    }
+
+    @Test func aCorruptStateFileIsMovedAsideAndTheDefaultsServed() async throws {
+        let directory = try TempDirectory()
+        try "# menud state 1\nexpanded power\nwhat is this\n".write(
+            toFile: directory.file("state"), atomically: false, encoding: .utf8)
+        try await withDaemon(directory: directory) { daemon throws in
+            #expect(try !expanded(daemon, "power"))
+            #expect(daemon.log.contains("moved it to \(directory.file("state.bad"))"))
+            #expect(
+                try String(contentsOfFile: directory.file("state.bad"), encoding: .utf8).contains(
+                    "what is this"))
+            #expect(try daemon.request("expand power").isOK)
+            #expect(try daemon.request("save").isOK)
+            #expect(stateFile(directory) == "# menud state 1\nexpanded power\n")
+        }
+    }
+
+    @Test func entriesThatNoLongerFitAreDroppedWithALogLine() async throws {
+        let directory = try TempDirectory()
+        try "# menud state 1\nexpanded gone\nvalue settings/wifi maybe\nvalue settings/hostname kept\n".write(
+            toFile: directory.file("state"), atomically: false, encoding: .utf8)
+        try await withDaemon(directory: directory) { daemon throws in
+            #expect(try value(daemon, "settings/hostname") == "kept")
+            #expect(try value(daemon, "settings/wifi") == "on")
+            #expect(daemon.log.contains("dropped gone expanded=true: no such node"))
+            #expect(daemon.log.contains("dropped settings/wifi value=maybe"))
+        }
+    }
+
+    /// The state's directory cannot be created (its parent is a file): the daemon
+    /// logs, keeps serving, and `save` says why.
+    @Test func aFailingWriteIsLoggedAndSaveAnswersERR() async throws {
+        let directory = try TempDirectory()
+        try "".write(toFile: directory.file("blocker"), atomically: false, encoding: .utf8)
+        let state = directory.file("blocker/menud/state")
+        try await withDaemon(arguments: ["--state", state], directory: directory) { daemon throws in
+            #expect(try daemon.request("set settings/wifi off").isOK)
+            let reply = try daemon.request("save")
+            #expect(reply.errorCode == "save-failed")
+            #expect(try daemon.request("ping").isOK)
+            try await waitUntil("the failed write to be logged") { daemon.log.contains("cannot save state") }
+        }
+    }
+
+    @Test func noStateWritesNothing() async throws {
+        let directory = try TempDirectory()
+        try await withDaemon(arguments: ["--no-state"], directory: directory) { daemon throws in
+            #expect(try daemon.request("set settings/wifi off").isOK)
+            #expect(try daemon.request("save").errorCode == "save-failed")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.file("state")))
+    }
+}
