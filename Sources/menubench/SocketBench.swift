@@ -16,7 +16,7 @@ struct SocketBench {
         let redisSocket = "\(workDir)/redis.sock"
         guard
             let menud = ChildProcess.start([
-                "\(binDir)/menud", "--config", config, "--socket", menudSocket, "--state", "\(workDir)/state",
+                "\(binDir)/menud", "--config", config, "--socket", menudSocket, "--no-state",
             ])
         else { return [BenchResult(section: "socket", name: "menud", value: "could not start")] }
         defer { ChildProcess.stop(menud) }
@@ -61,6 +61,9 @@ struct SocketBench {
                 if ours.errors > 0 { line.comparison += "; \(ours.errors) ERR replies" }
                 out.append(line)
             }
+        }
+        if sections.contains("fanout") {
+            out += FanoutBench(socketPath: menudSocket).run()
         }
         if sections.contains("client") {
             let times = 31

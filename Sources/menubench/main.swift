@@ -16,8 +16,8 @@ struct Menubench: ParsableCommand {
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the suite.")
 
-    @Option(help: "Comma-separated sections: load, model, socket, client.")
-    var sections = "load,model,socket,client"
+    @Option(help: "Comma-separated sections: load, model, socket, client, fanout.")
+    var sections = "load,model,socket,client,fanout"
 
     @Option(help: "Seconds each socket load runs.")
     var seconds = 3.0
@@ -46,7 +46,7 @@ struct Run: ParsableCommand {
             let config = try ConfigLoader.load(text: text, file: "generated").get()
             results += ModelBench(model: MenuModel(config: config)).run()
         }
-        if !wanted.isDisjoint(with: ["socket", "client"]) {
+        if !wanted.isDisjoint(with: ["socket", "client", "fanout"]) {
             results += SocketBench(binDir: binDir, workDir: work, seconds: quick ? 1 : seconds).run(
                 sections: wanted)
         }
