@@ -63,7 +63,7 @@ enum DaemonSession {
     }
 
     /// `ERR code message` as `code: message`, with the message's escapes undone.
-    private static func describe(_ terminator: String) -> String {
+    static func describe(_ terminator: String) -> String {
         let reply = ProtocolReply(lines: [], terminator: terminator)
         let message = ProtocolFields.unescape(Substring(reply.errorMessage ?? ""))
         return "\(reply.errorCode ?? "error"): \(message)"

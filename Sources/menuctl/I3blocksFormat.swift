@@ -5,9 +5,15 @@ import MenuCore
 /// focused row alone), for when i3bar is short of room.
 struct I3blocksFormat: ViewFormat {
     func render(_ view: MenuView) -> String {
-        let full = BarText.inline(view) { _, label, focused in focused ? "[\(label)]" : label }
-        let short = BarText.subject(view).map(RowTree.label) ?? ""
-        return oneLine(full) + "\n" + oneLine(short)
+        fullText(view) + "\n" + oneLine(BarText.subject(view).map(RowTree.label) ?? "")
+    }
+
+    /// A block with `interval=persist` takes every line its command prints as a new
+    /// full_text, so under `watch` a state is its full_text line alone.
+    func watchRender(_ view: MenuView) -> String { fullText(view) }
+
+    private func fullText(_ view: MenuView) -> String {
+        oneLine(BarText.inline(view) { _, label, focused in focused ? "[\(label)]" : label })
     }
 
     /// A newline would start the next field of the block.

@@ -20,12 +20,17 @@ struct MenuView {
 
     /// Asks the daemon for the rows of `scope` and its focus, on one connection.
     static func fetch(_ scope: String?, options: GlobalOptions) throws(ClientFailure) -> MenuView {
-        let replies = try DaemonSession.requests(
-            [
-                ProtocolWords.request("rows", arguments: scope.map { [$0] } ?? []),
-                ProtocolWords.request("focused", arguments: menu(of: scope).map { [$0] } ?? []),
-            ], options: options)
+        let replies = try DaemonSession.requests(requests(scope), options: options)
         return MenuView(replies: replies[0], focus: replies[1], scope: scope)
+    }
+
+    /// The request lines a view of `scope` is made from: `rows` then `focused`, whose
+    /// replies ``init(replies:focus:scope:)`` takes in that order.
+    static func requests(_ scope: String?) -> [String] {
+        [
+            ProtocolWords.request("rows", arguments: scope.map { [$0] } ?? []),
+            ProtocolWords.request("focused", arguments: menu(of: scope).map { [$0] } ?? []),
+        ]
     }
 
     /// A view from the replies to `rows` and `focused`.

@@ -73,7 +73,7 @@ struct RowTemplate {
 }
 
 /// `--template`: each row through the template, one per line.
-struct TemplateFormat: ViewFormat {
+struct TemplateFormat: RowPerLineFormat {
     var template: RowTemplate
 
     func render(_ view: MenuView) -> String {

@@ -1,56 +1,28 @@
-import ArgumentParser
-
 /// One way to print a ``MenuView``: a pure function from rows and focus to text,
-/// without the final newline. `render` prints it once; a watcher prints it again on
-/// every change.
+/// without the final newline. `render` prints it once; `watch` prints it again on
+/// every change, framed by ``watchRender(_:)``.
 protocol ViewFormat {
     func render(_ view: MenuView) -> String
+
+    /// What `watch` prints for one state, without the final newline. A reader of the
+    /// stream must be able to tell where each state ends, so a format whose render
+    /// spans lines says here how it is delimited.
+    func watchRender(_ view: MenuView) -> String
 }
 
-/// The formats `--format` names.
-enum FormatName: String, CaseIterable, ExpressibleByArgument {
-    case tree, lines, json, waybar, i3blocks, polybar, yambar
+extension ViewFormat {
+    /// One-line formats (waybar, polybar, json) are their own delimiter: a line per state.
+    func watchRender(_ view: MenuView) -> String { render(view) }
 }
 
-/// `--format` and `--template`, shared by every command that renders the menu.
-struct FormatOptions: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            "How to print the menu.",
-            discussion: """
-                tree: indented rows with ▸/▾, the focused one marked with >. lines: one row per line. \
-                json: an object with the focus and the rows. waybar: one line of JSON for a custom module. \
-                i3blocks: full_text and short_text lines. polybar: text with click and scroll actions. \
-                yambar: a tag set for a script module. See docs/integrations.md.
-                """))
-    var format: FormatName = .tree
+/// A format that prints a line per row (tree, lines, a template). Under `watch`
+/// each state is followed by an empty line, as paragraphs are; a state without rows
+/// is that empty line alone.
+protocol RowPerLineFormat: ViewFormat {}
 
-    @Option(
-        help: ArgumentHelp(
-            "Print each row through a template instead of a format.",
-            discussion:
-                "Fields: " + RowTemplate.Field.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
-                + "; {{ and }} are literal braces.",
-            valueName: "template"))
-    var template: String?
-
-    func validate() throws {
-        if let template { _ = try RowTemplate(parsing: template) }
-    }
-
-    /// The format to print with. `invocation` is how click actions call menuctl back.
-    func makeFormat(invocation: MenuctlInvocation) -> any ViewFormat {
-        if let template, let parsed = try? RowTemplate(parsing: template) {
-            return TemplateFormat(template: parsed)
-        }
-        switch format {
-        case .tree: return TreeFormat()
-        case .lines: return LinesFormat()
-        case .json: return JSONFormat()
-        case .waybar: return WaybarFormat()
-        case .i3blocks: return I3blocksFormat()
-        case .polybar: return PolybarFormat(menuctl: invocation)
-        case .yambar: return YambarFormat()
-        }
+extension RowPerLineFormat {
+    func watchRender(_ view: MenuView) -> String {
+        let text = render(view)
+        return text.isEmpty ? "" : text + "\n"
     }
 }

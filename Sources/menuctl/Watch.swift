@@ -6,20 +6,39 @@ import MenuCore
     import Glibc
 #endif
 
-/// `menuctl watch`: the current state at once, then again after every change, one
-/// line each, flushed at once: what a waybar `exec` module or an eww `deflisten`
-/// runs. It subscribes and asks for the tree on the same connection, so no change
-/// can fall between the first state and the first event.
+/// `menuctl watch`: the current state at once, then again after every change, each
+/// flushed at once: what a waybar `exec` module, a polybar `tail` script or an eww
+/// `deflisten` runs. It subscribes and asks for the rows and the focus on the same
+/// connection, so no change can fall between the first state and the first event,
+/// and prints through the very formats `render` uses.
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the menu's state now and after every change, one line each.",
+        abstract: "Print the menu now and again after every change.",
         discussion: """
+            Without --format or --template: a line per state, the visible titles joined by ' | ' \
+            (with --json: the rows as a JSON array). With them: the same output as render, \
+            once per change (a change of the focus included); tree, lines and templates follow \
+            each state with an empty line, yambar's tag sets end with theirs, i3blocks prints only \
+            the full_text line (a persistent block's new text), and the other formats are one line. \
             Reconnects (retrying every half second) when the daemon is not there or restarts, \
             printing the state again once it is back; with --no-reconnect it exits with status 3 instead.
             """)
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: FormatOptions
     @Flag(help: "Exit when the daemon goes away instead of waiting for it to come back.")
     var noReconnect = false
+    @Argument(help: "Only the subtree at this path.") var path: String?
+
+    /// The topics that change what a view shows: an `activated` group alone (a
+    /// command started) does not.
+    static let subscription = "subscribe expansion value config focus\n"
+
+    func validate() throws {
+        if global.json && output.isGiven {
+            throw ValidationError(
+                "--json is watch's own form; with --format or --template, use --format json")
+        }
+    }
 
     func run() throws {
         // It runs until killed: make sure it can be, whatever mask its parent left.
@@ -27,11 +46,12 @@ struct Watch: ParsableCommand {
         sigemptyset(&termination)
         for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&termination, signal) }
         sigprocmask(SIG_UNBLOCK, &termination, nil)
-        let path = DaemonSession.socketPath(global)
-        let view = WatchView(json: global.json)
+        let socket = DaemonSession.socketPath(global)
+        let format = output.makeFormat(
+            invocation: MenuctlInvocation(global: global), fallback: WatchLineFormat(json: global.json))
         while true {
             do {
-                try follow(path, view)
+                try follow(socket, format)
             } catch {
                 if noReconnect || error.status != ExitStatus.unreachable { throw error }
             }
@@ -40,38 +60,53 @@ struct Watch: ParsableCommand {
     }
 
     /// One connection's worth: returns only by throwing, when the daemon goes away.
-    private func follow(_ path: String, _ view: WatchView) throws(ClientFailure) {
+    private func follow(_ socket: String, _ format: any ViewFormat) throws(ClientFailure) {
         let connection: UnixSocketConnection
         do {
-            connection = try UnixSocketConnection.connect(path: path)
+            connection = try UnixSocketConnection.connect(path: socket)
         } catch {
-            throw .unreachable(path, error.description)
+            throw .unreachable(socket, error.description)
         }
         do {
             guard try connection.readGreeting().hasPrefix("OK MENUD ") else {
-                throw ClientFailure.unreachable(path, "not a menud socket")
+                throw ClientFailure.unreachable(socket, "not a menud socket")
             }
-            try connection.send("subscribe\ntree\n")
+            try connection.send(Self.subscription)
             guard try connection.readReply().isOK else {
                 throw ClientFailure(status: ExitStatus.daemonError, message: "subscribe refused")
             }
-            // Each `tree` reply is one state; each group's `end` asks for the next.
-            var rows: [RowRecord] = []
+            // Each state is a `rows` reply then a `focused` reply; each group's `end`
+            // asks for the next. Event lines only come between replies.
+            let fetch = MenuView.requests(path).map { $0 + "\n" }.joined()
+            try connection.send(fetch)
+            var replies: [ProtocolReply] = []
+            var lines: [String] = []
             while let line = try connection.readLine() {
                 if line.hasPrefix("event\t") {
-                    if line.hasSuffix("\tend") { try connection.send("tree\n") }
-                } else if line == "OK" {
-                    printLine(view.render(rows))
-                    rows = []
-                } else if let row = RowRecord(fields: ProtocolFields.fields(of: line)) {
-                    rows.append(row)
+                    let fields = ProtocolFields.fields(of: line)
+                    if fields.count == 3 && fields[2] == "end" { try connection.send(fetch) }
+                } else if ProtocolReply.isTerminator(line) {
+                    let reply = ProtocolReply(lines: lines, terminator: line)
+                    lines = []
+                    guard reply.isOK else {
+                        throw ClientFailure(
+                            status: ExitStatus.daemonError, message: DaemonSession.describe(line))
+                    }
+                    replies.append(reply)
+                    if replies.count == 2 {
+                        printLine(
+                            format.watchRender(MenuView(replies: replies[0], focus: replies[1], scope: path)))
+                        replies = []
+                    }
+                } else {
+                    lines.append(line)
                 }
             }
-            throw ClientFailure.unreachable(path, "the daemon closed the connection")
+            throw ClientFailure.unreachable(socket, "the daemon closed the connection")
         } catch let failure as ClientFailure {
             throw failure
         } catch {
-            throw .unreachable(path, "\(error)")
+            throw .unreachable(socket, "\(error)")
         }
     }
 
@@ -88,20 +123,5 @@ struct Watch: ParsableCommand {
             }
             offset += n
         }
-    }
-}
-
-/// What `watch` prints for one state of the menu: the single place that decides, so
-/// that other formats (a bar's JSON, a launcher's lines) swap this function alone.
-/// It gets every node (`tree`), hidden ones with no row index.
-struct WatchView {
-    var json: Bool
-
-    func render(_ nodes: [RowRecord]) -> String {
-        let visible = nodes.filter { $0.index != nil }
-        if json { return RowJSON.array(visible) }
-        return visible.map { row in
-            row.value.isEmpty || row.title.contains(row.value) ? row.title : "\(row.title) [\(row.value)]"
-        }.joined(separator: " | ")
     }
 }

@@ -3,7 +3,8 @@ import MenuCore
 /// `--format yambar`: one tag set for a yambar `script` module, ended by the empty
 /// line that commits it (yambar-modules-script(5)). Tags: `text` (the rows side by
 /// side), `focus` (the focused row), `path`, `type`, `state`, `value`, and `percent`
-/// (a range's position, 0 for other rows).
+/// (a range's position, 0 for other rows). The empty line also delimits successive
+/// tag sets under `watch`, which is how the script module reads a running script.
 struct YambarFormat: ViewFormat {
     func render(_ view: MenuView) -> String {
         let subject = BarText.subject(view)

@@ -9,11 +9,14 @@ struct EventTopics: OptionSet, Sendable, Hashable {
     static let value = EventTopics(rawValue: 1 << 1)
     static let activate = EventTopics(rawValue: 1 << 2)
     static let config = EventTopics(rawValue: 1 << 3)
-    static let all: EventTopics = [.expansion, .value, .activate, .config]
+    /// A focus cursor moved: views show the focus, so they redraw even when no row changed.
+    static let focus = EventTopics(rawValue: 1 << 4)
+    static let all: EventTopics = [.expansion, .value, .activate, .config, .focus]
 
     /// The protocol's names, in the order the docs list them.
     static let names: [(name: String, topic: EventTopics)] = [
         ("expansion", .expansion), ("value", .value), ("activate", .activate), ("config", .config),
+        ("focus", .focus),
     ]
 
     /// The topics named by `words`; all of them when there are none.

@@ -19,10 +19,11 @@ enum FocusCommands {
                             + NavMove.allCases.map(\.rawValue).joined(separator: ", "))
                 }
                 let menu = invocation.arguments.count > 1 ? invocation.arguments[1] : nil
+                let before = shownFocus(state)
                 let outcome = try ModelCommands.model { () throws(MenuError) in
                     try state.focus.move(move, in: menu, model: state.model)
                 }
-                out.lines.append(record(outcome.focus))
+                report(outcome.focus, movedFrom: before, into: &out)
                 if let (path, activation) = outcome.activation {
                     out.lines.append(try ModelCommands.activationRecord(path, activation, state: state))
                     out.events.append(ModelCommands.activatedEvent(path, activation))
@@ -33,10 +34,11 @@ enum FocusCommands {
             name: "focus", usage: "PATH", summary: "Move the focus to PATH, opening its ancestors.",
             minArguments: 1, maxArguments: 1, batchable: false,
             action: .run { invocation, state, out throws(ProtocolError) in
+                let before = shownFocus(state)
                 let outcome = try ModelCommands.model { () throws(MenuError) in
                     try state.focus.focus(on: invocation.arguments[0], model: state.model)
                 }
-                out.lines.append(record(outcome.focus))
+                report(outcome.focus, movedFrom: before, into: &out)
                 out.record(outcome.change, in: state.model)
             }),
         Command(
@@ -50,8 +52,25 @@ enum FocusCommands {
             }),
     ]
 
-    /// `focus MENU PATH`: the top-level menu and the focused node.
-    static func record(_ focus: FocusCursors.Focus) -> String {
-        ProtocolFields.record(["focus", focus.menu, focus.path])
+    /// The focus a view of the whole menu shows: the current menu's. After any move
+    /// the moved menu is the current one, so comparing with this tells whether any
+    /// view's focus changed.
+    private static func shownFocus(_ state: DaemonState) -> FocusCursors.Focus? {
+        try? state.focus.focus(in: nil, model: state.model)
     }
+
+    /// The `focus` record leads the reply; subscribers get it as an event only when
+    /// the focus moved, since a move that changes no row must still redraw views (they
+    /// show the focus) while a scroll past the end should not.
+    private static func report(
+        _ focus: FocusCursors.Focus, movedFrom before: FocusCursors.Focus?, into out: inout CommandOutput
+    ) {
+        out.lines.append(record(focus))
+        if focus != before { out.events.append(Event(topics: .focus, record: fields(focus))) }
+    }
+
+    /// `focus MENU PATH`: the top-level menu and the focused node.
+    static func record(_ focus: FocusCursors.Focus) -> String { ProtocolFields.record(fields(focus)) }
+
+    private static func fields(_ focus: FocusCursors.Focus) -> [String] { ["focus", focus.menu, focus.path] }
 }

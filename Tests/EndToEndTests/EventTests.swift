@@ -97,6 +97,28 @@ extension UnixSocketConnection {
         }
     }
 
+    /// A move that changes no row is still an event, since views show the focus; a
+    /// move that goes nowhere is not, and the explicit topics of older clients stay
+    /// without it.
+    @Test func focusMovesAreEventsOfTheirOwnTopic() async throws {
+        try await withDaemon { daemon in
+            let all = try daemon.connect()
+            try all.subscribe()
+            let rows = try daemon.connect()
+            try rows.subscribe("expansion value activate config")
+
+            #expect(try daemon.request("nav prev").isOK)  // already on the first row
+            #expect(try daemon.request("nav next").isOK)
+            #expect(try daemon.request("focus power/session").isOK)
+            #expect(try all.readEventGroup().records == ["focus\tsettings\tsettings"])
+            #expect(
+                try all.readEventGroup().records == [
+                    "focus\tpower\tpower/session", "splice\t6\t0\t1", "expansion\tpower\texpanded",
+                ])
+            #expect(try rows.readEventGroup().records == ["splice\t6\t0\t1", "expansion\tpower\texpanded"])
+        }
+    }
+
     @Test func unknownTopicIsRefused() async throws {
         try await withDaemon { daemon in
             let reply = try daemon.request("subscribe values")

@@ -37,6 +37,13 @@ final class WatchProcess {
         return line!
     }
 
+    /// The next state of a multi-line format: its lines up to the empty line that ends it.
+    func nextState(_ what: String) async throws -> String {
+        var lines: [String] = []
+        while case let line = try await nextLine(what), !line.isEmpty { lines.append(line) }
+        return lines.joined(separator: "\n")
+    }
+
     /// SIGKILL: the test process may block SIGTERM in the child it starts.
     func stop() {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }

@@ -1,0 +1,55 @@
+import ArgumentParser
+
+/// The formats `--format` names.
+enum FormatName: String, CaseIterable, ExpressibleByArgument {
+    case tree, lines, json, waybar, i3blocks, polybar, yambar
+}
+
+/// `--format` and `--template`, shared by every command that renders the menu.
+struct FormatOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "How to print the menu (render's default: tree).",
+            discussion: """
+                tree: indented rows with ▸/▾, the focused one marked with >. lines: one row per line. \
+                json: an object with the focus and the rows. waybar: one line of JSON for a custom module. \
+                i3blocks: full_text and short_text lines. polybar: text with click and scroll actions. \
+                yambar: a tag set for a script module. See docs/integrations.md.
+                """))
+    var format: FormatName?
+
+    @Option(
+        help: ArgumentHelp(
+            "Print each row through a template instead of a format.",
+            discussion:
+                "Fields: " + RowTemplate.Field.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
+                + "; {{ and }} are literal braces.",
+            valueName: "template"))
+    var template: String?
+
+    /// Whether either option was given: `watch` keeps its own default when not.
+    var isGiven: Bool { format != nil || template != nil }
+
+    func validate() throws {
+        if let template { _ = try RowTemplate(parsing: template) }
+    }
+
+    /// The format to print with. `invocation` is how click actions call menuctl back;
+    /// `fallback` is used when neither option was given.
+    func makeFormat(invocation: MenuctlInvocation, fallback: any ViewFormat = TreeFormat()) -> any ViewFormat
+    {
+        if let template, let parsed = try? RowTemplate(parsing: template) {
+            return TemplateFormat(template: parsed)
+        }
+        switch format {
+        case nil: return fallback
+        case .tree: return TreeFormat()
+        case .lines: return LinesFormat()
+        case .json: return JSONFormat()
+        case .waybar: return WaybarFormat()
+        case .i3blocks: return I3blocksFormat()
+        case .polybar: return PolybarFormat(menuctl: invocation)
+        case .yambar: return YambarFormat()
+        }
+    }
+}
