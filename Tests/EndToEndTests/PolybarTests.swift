@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 
-/// A real polybar under Xvfb whose module is menuctl's polybar format.
+/// A real polybar under Xvfb whose module is `menuctl watch --format polybar`, the
+/// persistent script contrib/polybar/menud.ini uses (`tail = true`).
 ///
 /// The module's output is observed by having its command `tee` what polybar reads
 /// into a file: polybar has no IPC call that returns a module's text, while the file
-/// holds exactly the bytes polybar was given, each time it was given them.
+/// holds exactly the lines polybar was given, one per state.
 @Suite struct PolybarTests {
     static let programs = ["Xvfb", "polybar", "xdotool", "import"]
 
@@ -15,7 +16,17 @@ import Testing
         try await withDaemon { daemon in
             try await withXSession(width: 1024, height: 120) { x in
                 let output = x.directory.file("module.txt")
-                // Until `menuctl watch` is merged, the module polls every second.
+                // The module's script outlives polybar, and as a grandchild holding
+                // polybar's descriptors it would keep Foundation waiting for polybar:
+                // it writes its pid so the test ends it first.
+                let watchPID = x.directory.file("watch.pid")
+                defer {
+                    if let text = try? String(contentsOfFile: watchPID, encoding: .utf8),
+                        let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+                    {
+                        kill(pid, SIGTERM)
+                    }
+                }
                 let config = """
                     [bar/menu]
                     width = 100%
@@ -28,17 +39,24 @@ import Testing
 
                     [module/menu]
                     type = custom/script
-                    exec = '\(TestPaths.menuctl)' --socket '\(daemon.socketPath)' render --format polybar | tee '\(output)'
-                    interval = 1
+                    exec = sh -c 'echo $$ > "\(watchPID)"; exec "\(TestPaths.menuctl)" --socket "\(daemon.socketPath)" watch --format polybar' | tee '\(output)'
+                    tail = true
+                    ; How long polybar waits to run the script again once it ends: the test ends it first.
+                    interval = 600
                     """
                 try config.write(toFile: x.directory.file("polybar.ini"), atomically: true, encoding: .utf8)
                 let bar = try x.start(
                     "polybar", ["--config=\(x.directory.file("polybar.ini"))", "menu"],
                     environment: x.environment(daemon))
-                let moduleText = { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
+                // The latest state: the last line watch printed.
+                let moduleText = {
+                    ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(separator: "\n").last
+                        .map(String.init) ?? ""
+                }
                 try await waitUntil("polybar to run the module; log: \(bar.log)") {
                     moduleText().contains("%{R}▸ Applications%{R}")
                 }
+                let first = moduleText()
                 try await x.waitForWindow(class: "polybar")
 
                 #expect(try daemon.menuctl(["expand", "apps"]).status == 0)
@@ -47,6 +65,7 @@ import Testing
                     moduleText().contains("▾ Applications%{A}  %{A1:")
                         && moduleText().contains("%{R}Terminal%{R}")
                 }
+                #expect(moduleText() != first)
                 #expect(bar.isRunning, "polybar log: \(bar.log)")
                 try x.screenshot("polybar")
             }
