@@ -39,12 +39,17 @@ struct TimedOut: Error, CustomStringConvertible {
 
 /// Polls `condition` until it holds, failing with `message` after a generous bound.
 /// The bound only turns a hang into a failure; no test asserts how long anything took.
+///
+/// The condition is checked once more after the bound: when the machine is slow
+/// (sanitized builds, a busy CI) a test's task may not run at all until the bound has
+/// passed, and what it waited for has long happened by then.
 func waitUntil(_ message: String, seconds: Double = 20, _ condition: () throws -> Bool) async throws {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if try condition() { return }
         try await Task.sleep(for: .milliseconds(20))
     }
+    if try condition() { return }
     throw TimedOut(description: "gave up waiting: \(message)")
 }
 
@@ -55,7 +60,7 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    if let environment { process.environment = environment }
+    if let environment { process.environment = SanitizerReport.keepingOptions(environment) }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
@@ -66,9 +71,11 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return ProcessResult(
+    let result = ProcessResult(
         status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
         stderr: String(decoding: stderr, as: UTF8.self))
+    SanitizerReport.check(result.stderr, from: "\(executable) \(arguments.joined(separator: " "))")
+    return result
 }
 
 /// A temporary directory that is removed however the test ends.
@@ -120,7 +127,7 @@ final class TestDaemon {
         process.arguments =
             (config.map { ["--config", $0] } ?? []) + ["--socket", self.socketPath] + stateArguments
             + arguments
-        if let environment { process.environment = environment }
+        if let environment { process.environment = SanitizerReport.keepingOptions(environment) }
         process.currentDirectoryURL = directory.url
         process.standardOutput = FileHandle(forWritingAtPath: logPath)
         process.standardError = FileHandle(forWritingAtPath: logPath)
@@ -140,8 +147,10 @@ final class TestDaemon {
         }
     }
 
-    /// SIGTERM, then SIGKILL if it does not go; waits for it either way.
+    /// SIGTERM, then SIGKILL if it does not go; waits for it either way. A sanitizer
+    /// report in the log (a leak is reported at exit) fails the test.
     func stop() async {
+        defer { checkLog() }
         guard process.isRunning else { return }
         process.terminate()
         try? await waitUntil("menud to exit after SIGTERM", seconds: 10) { !process.isRunning }
@@ -153,9 +162,19 @@ final class TestDaemon {
 
     /// SIGKILL: no chance to save or clean up, as in a crash.
     func kill() {
+        defer { checkLog() }
         guard process.isRunning else { return }
         Foundation.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+    }
+
+    /// Once per daemon: a test may stop it, then stop it again on its way out.
+    private var checkedLog = false
+
+    private func checkLog() {
+        guard !checkedLog, !process.isRunning else { return }
+        checkedLog = true
+        SanitizerReport.check(log, from: "menud (pid \(pid), log \(logPath))")
     }
 
     /// Sends a signal (SIGHUP for a reload) without waiting for anything.

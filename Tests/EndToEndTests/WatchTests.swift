@@ -7,13 +7,15 @@ import Testing
 final class WatchProcess {
     let process = Process()
     private let output = Pipe()
+    /// Read once it has exited, for a sanitizer report.
+    private let errors = Pipe()
     private var buffer: [UInt8] = []
 
     init(socket: String, arguments: [String] = []) throws {
         process.executableURL = URL(fileURLWithPath: TestPaths.menuctl)
         process.arguments = ["--socket", socket, "watch"] + arguments
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let fd = output.fileHandleForReading.fileDescriptor
@@ -48,6 +50,8 @@ final class WatchProcess {
     func stop() {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        SanitizerReport.check(String(decoding: stderr, as: UTF8.self), from: "menuctl watch")
     }
 }
 

@@ -46,8 +46,10 @@ final class BackgroundProcess {
     var isRunning: Bool { process.isRunning }
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
-    /// SIGTERM, then SIGKILL if it does not go; waits for it either way.
+    /// SIGTERM, then SIGKILL if it does not go; waits for it either way. The
+    /// programs started here run menuctl, whose sanitizer reports land in this log.
     func stop() async {
+        defer { SanitizerReport.check(log, from: process.executableURL?.lastPathComponent ?? "process") }
         guard process.isRunning else { return }
         process.terminate()
         try? await waitUntil("\(process.executableURL?.lastPathComponent ?? "process") to exit", seconds: 5) {
