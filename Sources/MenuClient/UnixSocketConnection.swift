@@ -62,6 +62,13 @@ public final class UnixSocketConnection {
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
     }
 
+    /// Makes a send that cannot go on give up after `seconds` (with EAGAIN), so a
+    /// test can tell a daemon that stopped reading from one that is slow.
+    public func setSendTimeout(seconds: Int) {
+        var tv = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+    }
+
     /// Writes all of `text`.
     public func send(_ text: String) throws(Failure) {
         try send(Array(text.utf8))

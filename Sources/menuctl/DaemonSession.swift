@@ -34,7 +34,7 @@ enum DaemonSession {
         do {
             connection = try UnixSocketConnection.connect(path: path)
         } catch {
-            throw .unreachable(path, error.description)
+            throw .cannotConnect(path, error)
         }
         do {
             let greeting = try connection.readGreeting()

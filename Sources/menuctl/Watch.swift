@@ -65,7 +65,7 @@ struct Watch: ParsableCommand {
         do {
             connection = try UnixSocketConnection.connect(path: socket)
         } catch {
-            throw .unreachable(socket, error.description)
+            throw .cannotConnect(socket, error)
         }
         do {
             guard try connection.readGreeting().hasPrefix("OK MENUD ") else {

@@ -40,7 +40,10 @@ final class CommandDispatchHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let request = Self.unwrapInboundIn(data)
-        if busy {
+        // While the client has not taken its earlier replies (the channel is over its
+        // high-water mark), later requests wait too: one read can hold thousands of
+        // them, and answering all at once would queue their replies without bound.
+        if busy || !context.channel.isWritable {
             backlog.append(request)
         } else {
             process(request, context: context)
@@ -82,7 +85,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if case ChannelEvent.inputClosed = event {
             context.flush()
-            if busy {
+            if busy || !backlog.isEmpty {
                 closeWhenIdle = true
             } else {
                 closeAfterReplies(context: context)
@@ -167,12 +170,17 @@ final class CommandDispatchHandler: ChannelInboundHandler {
         }
     }
 
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable { drainBacklog(context: context) }
+        context.fireChannelWritabilityChanged()
+    }
+
     private func drainBacklog(context: ChannelHandlerContext) {
-        while !busy, !backlog.isEmpty {
+        while !busy, context.channel.isWritable, !backlog.isEmpty {
             process(backlog.removeFirst(), context: context)
         }
         context.flush()
-        if !busy, closeWhenIdle { closeAfterReplies(context: context) }
+        if !busy, backlog.isEmpty, closeWhenIdle { closeAfterReplies(context: context) }
     }
 
     private func send(_ response: Response, context: ChannelHandlerContext) {

@@ -16,26 +16,35 @@ final class MenuServer: Service {
     private let group: MultiThreadedEventLoopGroup
     private let state: NIOLoopBound<DaemonState>
     private let logger: Logger
+    private let stallTimeout: TimeAmount
+    private let connectionLimit: Int
 
     init(
         socket: SocketFile, group: MultiThreadedEventLoopGroup, state: NIOLoopBound<DaemonState>,
-        logger: Logger
+        stallTimeout: TimeAmount, connectionLimit: Int, logger: Logger
     ) {
+        self.connectionLimit = connectionLimit
         self.socket = socket
         self.group = group
         self.state = state
+        self.stallTimeout = stallTimeout
         self.logger = logger
     }
 
-    /// Handlers in pipeline order. Inbound: credentials, greeting, framing, decoding,
-    /// dispatch; every outbound `Response` goes through the one encoder.
+    /// Handlers in pipeline order. Inbound: back-pressure, the connection limit,
+    /// credentials, greeting, framing, decoding, dispatch; every outbound `Response`
+    /// goes through the one encoder.
     static func configure(
-        _ channel: Channel, state: NIOLoopBound<DaemonState>, logger: Logger
+        _ channel: Channel, state: NIOLoopBound<DaemonState>, stallTimeout: TimeAmount,
+        connections: ConnectionCount, logger: Logger
     ) throws {
         let stream = EventStreamHandler(hub: state.value.events)
         try channel.pipeline.syncOperations.addHandlers([
             stream,
+            BackPressureHandler(),
+            StalledReaderHandler(timeout: stallTimeout, stream: stream, logger: logger),
             MessageToByteHandler(ResponseEncoder()),
+            ConnectionLimitHandler(count: connections, logger: logger),
             PeerCredentialHandler(allowedUID: getuid(), logger: logger),
             GreetingHandler(),
             ByteToMessageHandler(LineFramingDecoder()),
@@ -47,19 +56,35 @@ final class MenuServer: Service {
     func run() async throws {
         let state = self.state
         let logger = self.logger
+        let stallTimeout = self.stallTimeout
+        // The group has one loop, so every connection's handlers run where this is bound.
+        let loop = group.next()
+        let limit = connectionLimit
+        let connections = try await loop.submit {
+            NIOLoopBound(ConnectionCount(limit: limit), eventLoop: loop)
+        }.get()
         let channel = try await ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandlers([
+                        AcceptBackoffHandler(), AcceptErrorLogger(logger: logger),
+                    ])
+                }
+            }
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try Self.configure(channel, state: state, logger: logger)
+                    try Self.configure(
+                        channel, state: state, stallTimeout: stallTimeout, connections: connections.value,
+                        logger: logger)
                 }
             }
             .bind(unixDomainSocketPath: socket.path)
             .get()
         defer { socket.remove() }
         try socket.restrictMode()
-        logger.info("listening on \(socket.path)")
+        logger.info("listening on \(socket.path), at most \(connectionLimit) clients")
 
         try? await gracefulShutdown()
         logger.info("shutting down")

@@ -52,6 +52,13 @@ struct Menud: AsyncParsableCommand {
             valueName: "seconds"))
     var childrenTimeout: Double = 5
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How long a client may leave its replies unread before it is disconnected.",
+            valueName: "seconds"))
+    var stallTimeout: Double = 30
+
     @Flag(name: .long, help: "Do not reload when the config file changes (SIGHUP and 'reload' still do).")
     var noWatch = false
 
@@ -60,6 +67,7 @@ struct Menud: AsyncParsableCommand {
 
     func run() async throws {
         signal(SIGPIPE, SIG_IGN)
+        let openFiles = OpenFileLimit.raise()
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         let logger = Logger(label: "menud")
 
@@ -116,7 +124,10 @@ struct Menud: AsyncParsableCommand {
         }.get()
         logger.info("serving \(menuConfig.file)")
 
-        let server = MenuServer(socket: socketFile, group: group, state: daemonState, logger: logger)
+        let server = MenuServer(
+            socket: socketFile, group: group, state: daemonState,
+            stallTimeout: .nanoseconds(Int64(stallTimeout * 1e9)),
+            connectionLimit: ConnectionCount.limit(forOpenFileLimit: openFiles), logger: logger)
         var services: [any Service] = [server, ReloadSignalService(state: daemonState)]
         if case .file(let path) = location, !noWatch {
             services.append(ConfigWatcher(path: path, state: daemonState, logger: logger))

@@ -21,6 +21,7 @@ enum ErrorCode: String, Sendable, CaseIterable {
     case activationFailed = "activation-failed"
     case saveFailed = "save-failed"
     case reloadFailed = "reload-failed"
+    case tooManyConnections = "too-many-connections"
     case `internal`
 }
 

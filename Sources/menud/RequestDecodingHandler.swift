@@ -9,9 +9,14 @@ enum Request: Sendable {
     case invalid(ProtocolError)
 }
 
-/// Checks that a line is UTF-8 and splits it into words with the shared
-/// ``ProtocolWords`` rule. Blank lines are dropped here, so typing Enter in `nc` does
-/// nothing instead of producing an error.
+/// Checks that a line is UTF-8 without control characters and splits it into words
+/// with the shared ``ProtocolWords`` rule. Blank lines are dropped here, so typing
+/// Enter in `nc` does nothing instead of producing an error.
+///
+/// Control characters other than tab are refused rather than passed on: no path
+/// holds one, and in a value a NUL would be cut short on its way into a command's
+/// environment, and a lone `\r` or an escape sequence would garble every status bar
+/// and log that shows it.
 final class RequestDecodingHandler: ChannelInboundHandler {
     typealias InboundIn = FramedLine
     typealias InboundOut = Request
@@ -28,6 +33,12 @@ final class RequestDecodingHandler: ChannelInboundHandler {
                 context.fireChannelRead(Self.wrapInboundOut(.invalid(error)))
                 return
             }
+            if let control = buffer.readableBytesView.first(where: Self.isForbiddenControl) {
+                let name = "U+" + String(control, radix: 16, uppercase: true).leftPadded(to: 4)
+                let error = ProtocolError(.badRequest, "request contains the control character \(name)")
+                context.fireChannelRead(Self.wrapInboundOut(.invalid(error)))
+                return
+            }
             do {
                 let words = try ProtocolWords.split(line)
                 if words.isEmpty { return }
@@ -36,5 +47,18 @@ final class RequestDecodingHandler: ChannelInboundHandler {
                 context.fireChannelRead(Self.wrapInboundOut(.invalid(ProtocolError(.badRequest, "\(error)"))))
             }
         }
+    }
+}
+
+extension RequestDecodingHandler {
+    /// C0 controls and DEL, except tab, which separates words.
+    fileprivate static func isForbiddenControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != UInt8(ascii: "\t")) || byte == 0x7F
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -20,30 +20,46 @@ struct SocketFile {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// Creates the directory (and missing parents) with mode 0700. An existing
-    /// directory is left as it is, but must belong to us or be sticky like /tmp:
-    /// otherwise another user could swap the socket under us.
+    /// Creates the directory (and missing parents) with mode 0700, or checks the one
+    /// that is there. Whoever controls the directory controls which socket clients
+    /// reach, and in the `/tmp` fallback anybody could have made it first: so it must
+    /// be a real directory (never a symbolic link, which is not followed), belong to
+    /// us, and be writable by nobody else.
     func prepareDirectory() throws(Problem) {
-        var info = stat()
-        if stat(directory, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw Problem(description: "\(directory) is not a directory")
-            }
-            guard info.st_uid == getuid() || info.st_mode & S_ISVTX != 0 else {
-                throw Problem(
-                    description: "\(directory) belongs to uid \(info.st_uid), not to us; refusing to use it")
-            }
-            return
-        }
         var built = directory.hasPrefix("/") ? "" : "."
+        var created = false
         for part in directory.split(separator: "/") {
             built += "/" + part
-            if mkdir(built, 0o700) != 0, errno != EEXIST {
+            created = mkdir(built, 0o700) == 0
+            if !created, errno != EEXIST {
                 throw Problem(description: "cannot create \(built): \(String(cString: strerror(errno)))")
             }
         }
-        // mkdir's mode is filtered by the umask; the directory must end up exactly 0700.
-        chmod(directory, 0o700)
+        // Checked after mkdir, whoever made it: a directory planted between a check
+        // and a mkdir would otherwise slip through.
+        var info = stat()
+        guard lstat(directory, &info) == 0 else {
+            throw Problem(description: "cannot inspect \(directory): \(String(cString: strerror(errno)))")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: break
+        case S_IFLNK:
+            throw Problem(description: "\(directory) is a symbolic link; refusing to follow it")
+        default:
+            throw Problem(description: "\(directory) is not a directory")
+        }
+        guard info.st_uid == getuid() else {
+            throw Problem(
+                description: "\(directory) belongs to uid \(info.st_uid), not to us; refusing to use it")
+        }
+        guard info.st_mode & 0o022 == 0 else {
+            throw Problem(
+                description:
+                    "\(directory) is writable by group or others (mode \(String(info.st_mode & 0o7777, radix: 8))); refusing to use it: give the socket a private directory"
+            )
+        }
+        // mkdir's mode is filtered by the umask; a directory we made must end up 0700.
+        if created { chmod(directory, 0o700) }
     }
 
     /// Makes the path free for binding: fails when a daemon answers there, removes a

@@ -45,6 +45,31 @@ import Testing
         await daemon.stop()
     }
 
+    /// Deleting the socket file cuts a running daemon off from new clients (nothing in
+    /// the kernel can reattach a path to a listening socket); those connected go on.
+    /// menuctl says what happened instead of a bare ENOENT.
+    @Test func aDeletedSocketFileIsExplainedByMenuctl() async throws {
+        try await withDaemon { daemon in
+            let connected = try daemon.connect()
+            #expect(unlink(daemon.socketPath) == 0)
+            try connected.send("get power\n")
+            #expect(try connected.readReply().isOK)
+            let result = try daemon.menuctl(["ping"])
+            #expect(result.status == 3)
+            #expect(result.stderr.contains("socket file was deleted"), "\(result)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+    }
+
+    @Test func aStaleSocketIsExplainedByMenuctl() throws {
+        let directory = try TempDirectory()
+        let path = directory.file("socket")
+        try bindAndAbandon(path)
+        let result = try run(TestPaths.menuctl, ["--socket", path, "ping"])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("nobody is listening"), "\(result)")
+    }
+
     @Test func refusesToReplaceSomethingThatIsNotASocket() async throws {
         let directory = try TempDirectory()
         let path = directory.file("socket")

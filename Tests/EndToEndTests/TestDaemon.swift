@@ -111,21 +111,24 @@ final class TestDaemon {
 
     /// With `config` nil the daemon looks for one itself; `environment` replaces its
     /// environment (for `HOME` and `XDG_CONFIG_HOME`).
+    /// `launcher` runs the daemon through another program (such as `prlimit … --`),
+    /// which must exec it.
     init(
         directory: TempDirectory, config: String?, socketPath: String? = nil, arguments: [String] = [],
-        environment: [String: String]? = nil
+        environment: [String: String]? = nil, launcher: [String] = []
     ) throws {
         self.directory = directory
         self.socketPath = socketPath ?? directory.file("run/socket")
         logPath = directory.file("menud.log")
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        process.executableURL = URL(fileURLWithPath: TestPaths.menud)
+        process.executableURL = URL(fileURLWithPath: launcher.first ?? TestPaths.menud)
         // A test must never read or write the real user's state file.
         let stateArguments =
             arguments.contains("--state") || arguments.contains("--no-state")
             ? [] : ["--state", directory.file("state")]
         process.arguments =
-            (config.map { ["--config", $0] } ?? []) + ["--socket", self.socketPath] + stateArguments
+            (launcher.isEmpty ? [] : launcher.dropFirst() + [TestPaths.menud])
+            + (config.map { ["--config", $0] } ?? []) + ["--socket", self.socketPath] + stateArguments
             + arguments
         if let environment { process.environment = SanitizerReport.keepingOptions(environment) }
         process.currentDirectoryURL = directory.url
@@ -211,11 +214,12 @@ final class TestDaemon {
 /// restart); its owner removes it.
 func withDaemon<T>(
     config: String = TestPaths.fixture("menu.yaml"), arguments: [String] = [],
-    directory: TempDirectory? = nil,
+    directory: TempDirectory? = nil, launcher: [String] = [],
     _ body: (TestDaemon) async throws -> T
 ) async throws -> T {
     let directory = try directory ?? TempDirectory()
-    let daemon = try TestDaemon(directory: directory, config: config, arguments: arguments)
+    let daemon = try TestDaemon(
+        directory: directory, config: config, arguments: arguments, launcher: launcher)
     do {
         try await daemon.start()
         let result = try await body(daemon)

@@ -1,0 +1,24 @@
+import NIOCore
+
+/// Lets a repeated warning through at most once per interval and counts what it held
+/// back, so that a flood of refused connections cannot flood the log in turn.
+struct LogThrottle {
+    private let interval: TimeAmount
+    private var lastLogged: NIODeadline?
+    private var suppressed = 0
+
+    init(interval: TimeAmount) {
+        self.interval = interval
+    }
+
+    /// Whether to log now, and how many occurrences were held back since the last one.
+    mutating func admit(now: NIODeadline = .now()) -> (log: Bool, suppressed: Int) {
+        if let lastLogged, now < lastLogged + interval {
+            suppressed += 1
+            return (false, 0)
+        }
+        lastLogged = now
+        defer { suppressed = 0 }
+        return (true, suppressed)
+    }
+}
