@@ -14,7 +14,7 @@ public enum ConfigLoader {
         switch readFile(path) {
         case .success(let bytes): return load(bytes: bytes, file: path)
         case .failure(let failure):
-            let reason = String(cString: strerror(failure.code))
+            let reason = failure.reason
             return .failure(
                 ConfigErrors([
                     ConfigError(
@@ -74,13 +74,24 @@ public enum ConfigLoader {
     }
 
     private struct ReadFailure: Error {
-        var code: Int32
+        var reason: String
+
+        init(code: Int32) { reason = String(cString: strerror(code)) }
+        init(reason: String) { self.reason = reason }
     }
 
     private static func readFile(_ path: String) -> Result<[UInt8], ReadFailure> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO put in the config's place must not hang the daemon in open().
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .failure(ReadFailure(code: errno)) }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(ReadFailure(code: errno)) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .failure(ReadFailure(code: EISDIR))
+        default: return .failure(ReadFailure(reason: "not a regular file"))
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

@@ -32,17 +32,29 @@ final class ConfigWatcher: Service {
                 "cannot watch \(path) for changes: inotify_init1: \(String(cString: strerror(errno)))")
             return try await idle()
         }
-        guard inotify_add_watch(fd, directory, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO)) >= 0 else {
+        // Removals and mode changes count too: the file may be gone or unreadable, and
+        // then the menu in memory is kept and the user told.
+        let events = IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB
+        guard inotify_add_watch(fd, directory, UInt32(events)) >= 0 else {
             logger.warning("cannot watch \(directory) for changes: \(String(cString: strerror(errno)))")
             close(fd)
             return try await idle()
         }
         let state = self.state
+        let path = self.path
+        let logger = self.logger
         let channel = try await NIOPipeBootstrap(group: state.eventLoop)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(
-                        InotifyHandler(name: name) { _ = state.value.reload(because: "config file changed") })
+                        InotifyHandler(name: name) {
+                            if access(path, F_OK) == 0 {
+                                _ = state.value.reload(because: "config file changed")
+                            } else {
+                                logger.warning(
+                                    "\(path) was removed; keeping the current menu until it is back")
+                            }
+                        })
                 }
             }
             .takingOwnershipOfDescriptor(input: fd)

@@ -30,6 +30,8 @@ final class DaemonState {
     var commandGroups: [String: String]
     /// How long a `children-cmd` may take.
     let childrenTimeout: TimeAmount
+    /// How long an `on-change` command may run before it is killed.
+    let onChangeTimeout: TimeAmount
     /// The write that will carry the changes made since the last one.
     private var pendingSave: Scheduled<Void>?
     /// How long a change waits for others to join it in one write.
@@ -40,7 +42,8 @@ final class DaemonState {
 
     init(
         config: MenuConfig, location: ConfigLocation, commands: CommandTable, launcher: CommandLauncher,
-        store: StateStore?, childrenTimeout: TimeAmount = .seconds(5), loop: EventLoop, logger: Logger
+        store: StateStore?, childrenTimeout: TimeAmount = .seconds(5),
+        onChangeTimeout: TimeAmount = .seconds(10), loop: EventLoop, logger: Logger
     ) {
         self.config = config
         self.location = location
@@ -48,6 +51,7 @@ final class DaemonState {
         self.model = MenuModel(config: filled)
         self.commandGroups = filled.childrenCommands
         self.childrenTimeout = childrenTimeout
+        self.onChangeTimeout = onChangeTimeout
         self.commands = commands
         self.launcher = launcher
         self.store = store

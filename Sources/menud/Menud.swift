@@ -59,6 +59,13 @@ struct Menud: AsyncParsableCommand {
             valueName: "seconds"))
     var stallTimeout: Double = 30
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How long a value's on-change command may run before it is killed with its process group.",
+            valueName: "seconds"))
+    var onChangeTimeout: Double = 10
+
     @Flag(name: .long, help: "Do not reload when the config file changes (SIGHUP and 'reload' still do).")
     var noWatch = false
 
@@ -108,7 +115,8 @@ struct Menud: AsyncParsableCommand {
             let store = statePath.map { StateStore(path: $0, pool: pool, loop: loop, logger: logger) }
             let state = DaemonState(
                 config: menuConfig, location: location, commands: .standard, launcher: CommandLauncher(),
-                store: store, childrenTimeout: .nanoseconds(Int64(childrenTimeout * 1e9)), loop: loop,
+                store: store, childrenTimeout: .nanoseconds(Int64(childrenTimeout * 1e9)),
+                onChangeTimeout: .nanoseconds(Int64(onChangeTimeout * 1e9)), loop: loop,
                 logger: logger)
             if let store {
                 let (_, dropped) = state.model.importState(store.read())

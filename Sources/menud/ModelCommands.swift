@@ -126,6 +126,10 @@ enum ModelCommands {
         case .run(let command):
             let pid = try state.launcher.launch(command)
             state.logger.info("activate \(path): started pid \(pid): \(command)")
+            // Not timed: an item usually starts a program meant to keep running.
+            state.children.register(pid) { [logger = state.logger] status in
+                if !status.succeeded { logger.warning("activate \(path): '\(command)' \(status)") }
+            }
             return ProtocolFields.record(["ran", String(pid), command])
         case .toggled: return ProtocolFields.record(["activated", path, "toggled"])
         case .flipped: return ProtocolFields.record(["activated", path, "flipped"])

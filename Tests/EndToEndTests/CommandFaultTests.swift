@@ -1,0 +1,87 @@
+import Foundation
+import MenuClient
+import MenuCore
+import Testing
+
+/// Commands from the config that fail, hang, or print megabytes, against
+/// Fixtures/faults.yaml: each is bounded (in time or in what the daemon keeps of its
+/// output) and logged, and the daemon leaks neither descriptors nor processes.
+@Suite struct CommandFaultTests {
+    private func withFaultDaemon(_ body: (TestDaemon) async throws -> Void) async throws {
+        try await withDaemon(
+            config: TestPaths.fixture("faults.yaml"), arguments: ["--on-change-timeout", "0.5"], body)
+    }
+
+    private func pid(in file: String) throws -> Int32? {
+        (try? String(contentsOfFile: file, encoding: .utf8)).flatMap {
+            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
+    private func openDescriptors(_ pid: Int32) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
+    }
+
+    private func rows(_ reply: ProtocolReply) -> [RowRecord] {
+        reply.lines.compactMap { RowRecord(fields: ProtocolFields.fields(of: $0)) }
+    }
+
+    @Test func aHungOnChangeIsKilledWithItsGroupAndLogged() async throws {
+        try await withFaultDaemon { daemon in
+            #expect(try daemon.request("set hooks/hang on").isOK)
+            try await waitUntil("the hung hook to be killed; log:\n\(daemon.log)") {
+                daemon.log.contains(
+                    "on-change hooks/hang: 'echo $$ > hang.pid; exec sleep 300' still running after 0.5 s; killed it"
+                )
+            }
+            let pid = try #require(try pid(in: daemon.directory.file("hang.pid")))
+            try await waitUntil("the hook's process group to be gone") {
+                kill(-pid, 0) != 0 && errno == ESRCH
+            }
+            #expect(try daemon.request("ping").isOK)
+        }
+    }
+
+    @Test func aFailingItemIsLogged() async throws {
+        try await withFaultDaemon { daemon in
+            #expect(try daemon.request("activate run-fail").lines.first?.hasPrefix("ran\t") == true)
+            try await waitUntil("the failure in the log") {
+                daemon.log.contains("activate run-fail: 'exit 7' exited with status 7")
+            }
+        }
+    }
+
+    /// Megabytes on stdout and stderr go nowhere near the daemon (to /dev/null, or
+    /// past the children-cmd cap), so nothing blocks and nothing piles up.
+    @Test func loudCommandsFinishAndAFloodIsCutOff() async throws {
+        try await withFaultDaemon { daemon in
+            #expect(try daemon.request("ping").isOK)
+            try await waitUntil("the probe connections to close") { openDescriptors(daemon.pid) > 0 }
+            let before = openDescriptors(daemon.pid)
+
+            #expect(try daemon.request("set hooks/loud on").isOK)
+            #expect(try daemon.request("activate run-loud").isOK)
+            try await waitUntil("the loud hook and item to finish") {
+                FileManager.default.fileExists(atPath: daemon.directory.file("loud.done"))
+                    && FileManager.default.fileExists(atPath: daemon.directory.file("item.done"))
+            }
+
+            #expect(try daemon.request("expand flood").isOK)
+            #expect(
+                rows(try daemon.request("rows flood")).map(\.title) == [
+                    "Flood", "Error: output over 1048576 bytes",
+                ])
+            let flooder = try #require(try pid(in: daemon.directory.file("flood.pid")))
+            try await waitUntil("the flooding command's group to be gone") {
+                kill(-flooder, 0) != 0 && errno == ESRCH
+            }
+
+            #expect(try daemon.request("expand stderr-flood").isOK)
+            #expect(rows(try daemon.request("rows stderr-flood")).map(\.title) == ["Stderr flood", "Fine"])
+
+            try await waitUntil("the daemon's descriptors to return to \(before)") {
+                openDescriptors(daemon.pid) == before
+            }
+        }
+    }
+}
