@@ -48,6 +48,21 @@ let package = Package(
                 "MenuCore",
                 "MenuClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            // menuctl runs once per status-bar click or key press, so its start-up is
+            // its speed. Linked as one static executable it skips the dynamic loader's
+            // work on a dozen Swift libraries (BENCHMARKS.md, "client"). SwiftPM's
+            // --static-swift-stdlib would do less and applies to every product; lld
+            // because gold warns about a mktemp in the static Foundation archive. The
+            // libraries named are ones FoundationEssentials needs but does not autolink
+            // when linked this way.
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-static-executable", "-use-ld=lld",
+                        "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
+                    ],
+                    .when(platforms: [.linux]))
             ]
         ),
         .executableTarget(
@@ -68,9 +83,11 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            // The executables are listed so that `swift test` builds them: the tests run
-            // the real binaries from the build directory.
-            dependencies: ["MenuCore", "MenuClient", "menud", "menuctl"],
+            // The tests run the real binaries from the build directory. `swift test` builds
+            // every product; menud is listed to be sure, menuctl cannot be: a test target
+            // takes in its executable dependencies' linker flags, and menuctl's static link
+            // would then apply to the test bundle.
+            dependencies: ["MenuCore", "MenuClient", "menud"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -6,6 +6,7 @@ import MenuCore
 
 struct Nav: RequestCommand {
     static let configuration = CommandConfiguration(
+        commandName: "nav",
         abstract: "Move the focus cursor, or act on the focused node.",
         discussion: """
             Moves, as in a tree widget: next, prev, first, last, parent, child, expand, collapse, \
@@ -28,6 +29,7 @@ struct Nav: RequestCommand {
 
 struct Focus: RequestCommand {
     static let configuration = CommandConfiguration(
+        commandName: "focus",
         abstract: "Move the focus to a node, opening its ancestors.")
     static let protocolName = "focus"
     @OptionGroup var global: GlobalOptions
@@ -37,6 +39,7 @@ struct Focus: RequestCommand {
 
 struct Focused: RequestCommand {
     static let configuration = CommandConfiguration(
+        commandName: "focused",
         abstract: "Print the focused node: a focus record with its menu and path.")
     static let protocolName = "focused"
     @OptionGroup var global: GlobalOptions

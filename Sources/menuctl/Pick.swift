@@ -7,6 +7,7 @@ import MenuCore
 /// ends; a value node asks for its value and pick ends once it is set.
 struct Pick: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "pick",
         abstract: "Choose from the menu through a dmenu-style launcher.",
         discussion: """
             Examples: --launcher 'fuzzel --dmenu --index', --launcher 'wofi -d', \

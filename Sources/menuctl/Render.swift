@@ -3,6 +3,7 @@ import ArgumentParser
 /// `menuctl render`: the menu once, in a format for a bar, a launcher or a script.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Print the menu once in a format for a bar, a launcher or a script.",
         discussion: "The focus shown is the daemon's focus cursor of PATH's top-level menu (see nav).")
     @OptionGroup var global: GlobalOptions

@@ -17,6 +17,7 @@ import MenuCore
 /// from one step to the next.
 struct Rofi: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "rofi",
         abstract: "Be a rofi script mode: rofi -show menu -modes \"menu:menuctl rofi\".",
         discussion: "rofi appends the selected entry as a last argument on later calls; it is ignored.")
     @OptionGroup var global: GlobalOptions

@@ -6,7 +6,8 @@ import MenuCore
 // and the shell completions show; docs/protocol.md has the full story.
 
 struct Rows: RowsCommand {
-    static let configuration = CommandConfiguration(abstract: "Show the visible rows as a tree.")
+    static let configuration = CommandConfiguration(
+        commandName: "rows", abstract: "Show the visible rows as a tree.")
     static let protocolName = "rows"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Only the subtree at this path.") var path: String?
@@ -14,7 +15,8 @@ struct Rows: RowsCommand {
 }
 
 struct Tree: RowsCommand {
-    static let configuration = CommandConfiguration(abstract: "Show every node, hidden ones too.")
+    static let configuration = CommandConfiguration(
+        commandName: "tree", abstract: "Show every node, hidden ones too.")
     static let protocolName = "tree"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Only the subtree at this path.") var path: String?
@@ -22,7 +24,8 @@ struct Tree: RowsCommand {
 }
 
 struct Get: RowsCommand {
-    static let configuration = CommandConfiguration(abstract: "Show one node.")
+    static let configuration = CommandConfiguration(
+        commandName: "get", abstract: "Show one node.")
     static let protocolName = "get"
     static let singleRow = true
     @OptionGroup var global: GlobalOptions
@@ -41,7 +44,8 @@ struct Get: RowsCommand {
 }
 
 struct Row: RowsCommand {
-    static let configuration = CommandConfiguration(abstract: "Show visible row N (0-based).")
+    static let configuration = CommandConfiguration(
+        commandName: "row", abstract: "Show visible row N (0-based).")
     static let protocolName = "row"
     static let singleRow = true
     @OptionGroup var global: GlobalOptions
@@ -56,7 +60,8 @@ struct ExpansionArguments: ParsableArguments {
 }
 
 struct Expand: RequestCommand {
-    static let configuration = CommandConfiguration(abstract: "Open a group or choice.")
+    static let configuration = CommandConfiguration(
+        commandName: "expand", abstract: "Open a group or choice.")
     static let protocolName = "expand"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var node: ExpansionArguments
@@ -65,7 +70,8 @@ struct Expand: RequestCommand {
 }
 
 struct Collapse: RequestCommand {
-    static let configuration = CommandConfiguration(abstract: "Close a group or choice.")
+    static let configuration = CommandConfiguration(
+        commandName: "collapse", abstract: "Close a group or choice.")
     static let protocolName = "collapse"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var node: ExpansionArguments
@@ -74,7 +80,8 @@ struct Collapse: RequestCommand {
 }
 
 struct Toggle: RequestCommand {
-    static let configuration = CommandConfiguration(abstract: "Open a closed group or close an open one.")
+    static let configuration = CommandConfiguration(
+        commandName: "toggle", abstract: "Open a closed group or close an open one.")
     static let protocolName = "toggle"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var node: ExpansionArguments
@@ -109,7 +116,8 @@ struct ExpandTo: RequestCommand {
 }
 
 struct Set: RequestCommand {
-    static let configuration = CommandConfiguration(abstract: "Set a value node.")
+    static let configuration = CommandConfiguration(
+        commandName: "set", abstract: "Set a value node.")
     static let protocolName = "set"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The value node's path.") var path: String
@@ -120,6 +128,7 @@ struct Set: RequestCommand {
 
 struct Activate: RequestCommand {
     static let configuration = CommandConfiguration(
+        commandName: "activate",
         abstract: "Select a node: run an item, flip a toggle, pick an option, open or close a group.")
     static let protocolName = "activate"
     @OptionGroup var global: GlobalOptions
@@ -128,7 +137,8 @@ struct Activate: RequestCommand {
 }
 
 struct Save: RequestCommand {
-    static let configuration = CommandConfiguration(abstract: "Write the daemon's state file now.")
+    static let configuration = CommandConfiguration(
+        commandName: "save", abstract: "Write the daemon's state file now.")
     static let protocolName = "save"
     @OptionGroup var global: GlobalOptions
     var protocolArguments: [String] { [] }
@@ -136,6 +146,7 @@ struct Save: RequestCommand {
 
 struct Reload: RequestCommand {
     static let configuration = CommandConfiguration(
+        commandName: "reload",
         abstract: "Load the config again; on errors the old menu stays and the errors are printed.")
     static let protocolName = "reload"
     @OptionGroup var global: GlobalOptions
@@ -143,21 +154,24 @@ struct Reload: RequestCommand {
 }
 
 struct Ping: RequestCommand {
-    static let configuration = CommandConfiguration(abstract: "Check that the daemon answers.")
+    static let configuration = CommandConfiguration(
+        commandName: "ping", abstract: "Check that the daemon answers.")
     static let protocolName = "ping"
     @OptionGroup var global: GlobalOptions
     var protocolArguments: [String] { [] }
 }
 
 struct Version: RequestCommand {
-    static let configuration = CommandConfiguration(abstract: "Show the protocol and daemon versions.")
+    static let configuration = CommandConfiguration(
+        commandName: "version", abstract: "Show the protocol and daemon versions.")
     static let protocolName = "version"
     @OptionGroup var global: GlobalOptions
     var protocolArguments: [String] { [] }
 }
 
 struct Commands: RequestCommand {
-    static let configuration = CommandConfiguration(abstract: "List the daemon's protocol commands.")
+    static let configuration = CommandConfiguration(
+        commandName: "commands", abstract: "List the daemon's protocol commands.")
     static let protocolName = "commands"
     @OptionGroup var global: GlobalOptions
     var protocolArguments: [String] { [] }
@@ -167,6 +181,7 @@ struct Commands: RequestCommand {
 /// (such as `help`) and for trying the protocol out.
 struct Send: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "send",
         abstract: "Send one raw protocol request line and print its data lines.",
         discussion: "The words are joined with spaces and sent as they are: quote as the protocol wants.")
     @OptionGroup var global: GlobalOptions
@@ -189,6 +204,7 @@ struct Send: ParsableCommand {
 /// `begin` … `end` around the given requests, applied all or none.
 struct Batch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "batch",
         abstract: "Apply several requests atomically (all or none).",
         discussion: """
             Each argument is one raw protocol request line, e.g. menuctl batch 'expand apps' 'set settings/wifi off'. \

@@ -13,6 +13,7 @@ import MenuCore
 /// and prints through the very formats `render` uses.
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "watch",
         abstract: "Print the menu now and again after every change.",
         discussion: """
             Without --format or --template: a line per state, the visible titles joined by ' | ' \
