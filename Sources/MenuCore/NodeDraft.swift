@@ -9,9 +9,13 @@ struct Field<T> {
 
 /// What has been read of one node mapping so far. Keys can come in any order, so
 /// checks that depend on the type wait until the mapping ends; drafts exist only
-/// for the nodes currently open, never for the whole tree.
-struct NodeDraft {
-    var mark: SourceMark
+/// for the nodes currently open, never for the whole tree. A class, because the
+/// decoder reuses one draft per depth for every node there instead of copying a
+/// large value in and out of its stack.
+final class NodeDraft {
+    var mark = SourceMark(line: 1, column: 1)
+    /// The node's number in the tree being built.
+    var node = 0
     /// Keys seen, as `NodeKey.bit`s, for duplicate and "does not apply" checks.
     var seen: UInt32 = 0
     /// Where each seen key is, by `NodeKey.index`.
@@ -31,17 +35,39 @@ struct NodeDraft {
     var step: Field<Double>?
     var onChange: Field<String>?
     var childrenCommand: Field<String>?
-    var children = Siblings()
+    let children = Siblings()
     /// True while the decoder is inside this node's `children:` list.
     var inChildren = false
 
-    init(mark: SourceMark) { self.mark = mark }
+    /// Empties the draft for the node starting at `mark`, keeping its storage.
+    func start(mark: SourceMark, node: Int) {
+        self.mark = mark
+        self.node = node
+        seen = 0
+        id = nil
+        title = nil
+        subtitle = nil
+        icon = nil
+        type = nil
+        expanded = nil
+        exclusive = nil
+        exec = nil
+        value = nil
+        options = nil
+        min = nil
+        max = nil
+        step = nil
+        onChange = nil
+        childrenCommand = nil
+        children.removeAll()
+        inChildren = false
+    }
 
     func has(_ key: NodeKey) -> Bool { seen & key.bit != 0 }
 
     func mark(of key: NodeKey) -> SourceMark { keyMarks[key.index] }
 
-    mutating func record(_ key: NodeKey, at mark: SourceMark) {
+    func record(_ key: NodeKey, at mark: SourceMark) {
         if keyMarks.isEmpty {
             keyMarks = Array(repeating: mark, count: NodeKey.all.count)
         }
@@ -65,9 +91,40 @@ struct OptionDraft {
     var isShortForm = false
 }
 
-/// The nodes of one list (the top-level menus or a group's children) with their ids,
-/// to catch duplicates as each node is finished.
-struct Siblings {
-    var nodes: [NodeSpec] = []
-    var firstLine: [String: Int] = [:]
+/// The nodes of one list (the top-level menus or a group's children) finished so
+/// far: how many, how many start expanded, and their ids, to catch duplicates as
+/// each node is finished. A class so that the decoder's reused drafts keep its
+/// storage from one list to the next.
+final class Siblings {
+    var count = 0
+    /// Expandable nodes that start expanded; an exclusive group allows one.
+    var expandedCount = 0
+    /// Ids with the line of their first use. Most lists are short, and comparing a
+    /// few small strings is cheaper than hashing them.
+    private var firstIDs: [(id: String, line: Int)] = []
+    /// The same once the list outgrows ``shortList``.
+    private var firstLines: [String: Int] = [:]
+    private static let shortList = 16
+
+    /// Records `id` and returns nil, or returns the line of its first use.
+    func add(_ id: String, line: Int) -> Int? {
+        if firstLines.isEmpty {
+            for entry in firstIDs where entry.id == id { return entry.line }
+            if firstIDs.count < Siblings.shortList {
+                firstIDs.append((id, line))
+                return nil
+            }
+            for entry in firstIDs { firstLines[entry.id] = entry.line }
+        }
+        if let first = firstLines[id] { return first }
+        firstLines[id] = line
+        return nil
+    }
+
+    func removeAll() {
+        count = 0
+        expandedCount = 0
+        firstIDs.removeAll(keepingCapacity: true)
+        if !firstLines.isEmpty { firstLines.removeAll(keepingCapacity: true) }
+    }
 }

@@ -55,6 +55,36 @@ enum NodeKey: String, CaseIterable {
 
     var bit: UInt32 { 1 << UInt32(index) }
 
+    /// The key spelt `name`. Every key of every node goes through here, and
+    /// `init(rawValue:)` compares the name with each case in turn; the length and
+    /// first letter narrow it to one candidate.
+    init?(name: String) {
+        var name = name
+        let candidate: NodeKey? = name.withUTF8 { b in
+            guard let first = b.first else { return nil }
+            switch (b.count, first) {
+            case (2, UInt8(ascii: "i")): return .id
+            case (5, UInt8(ascii: "t")): return .title
+            case (8, UInt8(ascii: "s")): return .subtitle
+            case (4, UInt8(ascii: "i")): return .icon
+            case (4, UInt8(ascii: "t")): return .type
+            case (8, UInt8(ascii: "c")): return .children
+            case (8, UInt8(ascii: "e")): return .expanded
+            case (9, UInt8(ascii: "e")): return .exclusive
+            case (4, UInt8(ascii: "e")): return .exec
+            case (5, UInt8(ascii: "v")): return .value
+            case (7, UInt8(ascii: "o")): return .options
+            case (3, UInt8(ascii: "m")): return b[1] == UInt8(ascii: "i") ? .min : .max
+            case (4, UInt8(ascii: "s")): return .step
+            case (9, UInt8(ascii: "o")): return .onChange
+            case (12, UInt8(ascii: "c")): return .childrenCommand
+            default: return nil
+            }
+        }
+        guard let candidate, candidate.rawValue == name else { return nil }
+        self = candidate
+    }
+
     static let all = allCases
 
     static let names = allCases.map(\.rawValue)

@@ -27,7 +27,8 @@ public struct NodeSpec: Sendable {
         id: String, kind: NodeKind, title: TitleTemplate, subtitle: TitleTemplate? = nil,
         icon: String? = nil, children: [NodeSpec] = [], expanded: Bool = false,
         exclusive: Bool = false, exec: String? = nil, rule: ValueRule? = nil, value: Value? = nil,
-        onChange: String? = nil, mark: SourceMark = SourceMark(line: 1, column: 1)
+        onChange: String? = nil, childrenCommand: String? = nil,
+        mark: SourceMark = SourceMark(line: 1, column: 1)
     ) {
         self.id = id
         self.kind = kind
@@ -41,16 +42,24 @@ public struct NodeSpec: Sendable {
         self.rule = rule
         self.value = value
         self.onChange = onChange
+        self.childrenCommand = childrenCommand
         self.mark = mark
     }
 }
 
-/// A whole loaded config: the top-level menus and the file they came from.
+/// A whole loaded config: the file it came from and its menus, kept flat as the
+/// ``MenuTree`` the model serves, since a big config is loaded straight into that
+/// form and a second, nested copy would double its memory.
 public struct MenuConfig: Sendable {
-    public var file: String
-    public var menus: [NodeSpec]
+    public let tree: MenuTree
+    public var file: String { tree.file }
+
+    /// The menus as specs, rebuilt from the tree on each call.
+    public var menus: [NodeSpec] { tree.specs }
+
     public init(file: String, menus: [NodeSpec]) {
-        self.file = file
-        self.menus = menus
+        tree = MenuTree(file: file, menus: menus)
     }
+
+    init(tree: MenuTree) { self.tree = tree }
 }
