@@ -193,7 +193,7 @@ struct ConfigDecoder {
             default:
                 guard let name = try keyName(event) else { continue }
                 let value = try reader.next()
-                guard let key = NodeKey(name: name) else {
+                guard let key = event.key else {
                     error(event.mark, KeySuggestion.unknownKey(name, known: NodeKey.names))
                     try reader.skip(value)
                     continue

@@ -58,12 +58,7 @@ public enum ConfigLoader {
             errors = error.isSyntax ? [error.error] : decoder.errors + reader.problems + [error.error]
         }
         guard errors.isEmpty else { return .failure(ConfigErrors(inFileOrder(errors))) }
-        var tree = decoder.tree
-        // The decoder holds the only other reference; dropping it first lets the
-        // tree's arrays be finished in place rather than copied.
-        decoder = ConfigDecoder(reader: reader, nodesOnly: nodesOnly)
-        tree.finishBuilding()
-        return .success(tree)
+        return .success(decoder.tree)
     }
 
     /// Some checks run when a node ends, after its children were checked; sorting

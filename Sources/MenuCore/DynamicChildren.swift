@@ -7,7 +7,7 @@ extension MenuConfig {
     /// whatever children are already filled in (a command may print more such groups).
     public var childrenCommands: [String: String] {
         var out: [String: String] = [:]
-        for (i, command) in tree.childrenCommands { out[tree.path(i)] = command }
+        for (i, command) in nodes.childrenCommands { out[nodes.path(i)] = command }
         return out
     }
 
@@ -17,7 +17,7 @@ extension MenuConfig {
     public func fillingChildren(_ children: (String) -> [NodeSpec]) -> MenuConfig {
         // Most configs have no such group; they must not pay for a round trip
         // through specs on every load.
-        if tree.childrenCommands.isEmpty { return self }
+        if nodes.childrenCommands.isEmpty { return self }
         var menus = self.menus
         for i in menus.indices { Self.fill(&menus[i], prefix: "", depth: 0, children) }
         return MenuConfig(file: file, menus: menus)

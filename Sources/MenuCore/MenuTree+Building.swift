@@ -14,6 +14,7 @@ extension MenuTree {
         positions.append(Int32(position))
         childCounts.append(0)
         titles.append("")
+        execs.append(nil)
         initiallyExpanded.append(false)
         exclusive.append(false)
         markLines.append(Int32(truncatingIfNeeded: mark.line))
@@ -44,8 +45,9 @@ extension MenuTree {
         }
     }
 
-    /// Builds the lookup by path once every node is in place.
-    mutating func finishBuilding() {
+    /// Builds the lookup by path once every node is in place. Only a tree that is
+    /// served needs it, so `menud --check` never builds it.
+    mutating func buildChildIndex() {
         childIndex = ChildIndex(ids: ids, parents: parents)
     }
 
@@ -82,7 +84,6 @@ extension MenuTree {
             }
         }
         while let last = open.popLast() { sizes[last] = Int32(count - last) }
-        finishBuilding()
     }
 
     /// The specs this tree was built from, for code that edits a menu as a tree (the

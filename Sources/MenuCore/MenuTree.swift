@@ -19,7 +19,8 @@ public struct MenuTree: Sendable {
     var titleTemplates: [Int: TitleTemplate] = [:]
     var subtitles: [Int: TitleTemplate] = [:]
     var icons: [Int: String] = [:]
-    var execs: [Int: String] = [:]
+    /// By node rather than sparse: most nodes of a big menu are items with a command.
+    var execs: [String?] = []
     var onChange: [Int: String] = [:]
     var rules: [Int: ValueRule] = [:]
     var initialValues: [Int: Value] = [:]
@@ -41,8 +42,11 @@ public struct MenuTree: Sendable {
     /// `MenuTree+Building.swift`.
     init(file: String) { self.file = file }
 
-    /// The tree a loaded or assembled config describes.
-    public init(config: MenuConfig) { self = config.tree }
+    /// The tree a loaded or assembled config describes, ready to serve.
+    public init(config: MenuConfig) {
+        self = config.nodes
+        buildChildIndex()
+    }
 
     /// The number of nodes in `i`'s subtree, `i` included.
     public func size(_ i: Int) -> Int { Int(sizes[i]) }

@@ -18,8 +18,9 @@ final class NodeDraft {
     var node = 0
     /// Keys seen, as `NodeKey.bit`s, for duplicate and "does not apply" checks.
     var seen: UInt32 = 0
-    /// Where each seen key is, by `NodeKey.index`.
-    private var keyMarks: [SourceMark] = []
+    /// Where each seen key is, by `NodeKey.index`. Fixed storage rather than an
+    /// array, which checked its uniqueness and bounds on every key of every node.
+    private let keyMarks = UnsafeMutablePointer<SourceMark>.allocate(capacity: NodeKey.all.count)
     var id: Field<String>?
     var title: Field<String>?
     var subtitle: Field<String>?
@@ -39,38 +40,47 @@ final class NodeDraft {
     /// True while the decoder is inside this node's `children:` list.
     var inChildren = false
 
-    /// Empties the draft for the node starting at `mark`, keeping its storage.
+    /// Empties the draft for the node starting at `mark`, keeping its storage. Only
+    /// the fields of keys seen can be set, so only those are cleared.
     func start(mark: SourceMark, node: Int) {
         self.mark = mark
         self.node = node
-        seen = 0
-        id = nil
-        title = nil
-        subtitle = nil
-        icon = nil
-        type = nil
-        expanded = nil
-        exclusive = nil
-        exec = nil
-        value = nil
-        options = nil
-        min = nil
-        max = nil
-        step = nil
-        onChange = nil
-        childrenCommand = nil
+        if seen != 0 {
+            for key in NodeKey.all where has(key) { clear(key) }
+            seen = 0
+        }
         children.removeAll()
         inChildren = false
+    }
+
+    private func clear(_ key: NodeKey) {
+        switch key {
+        case .id: id = nil
+        case .title: title = nil
+        case .subtitle: subtitle = nil
+        case .icon: icon = nil
+        case .type: type = nil
+        case .children: break
+        case .expanded: expanded = nil
+        case .exclusive: exclusive = nil
+        case .exec: exec = nil
+        case .value: value = nil
+        case .options: options = nil
+        case .min: min = nil
+        case .max: max = nil
+        case .step: step = nil
+        case .onChange: onChange = nil
+        case .childrenCommand: childrenCommand = nil
+        }
     }
 
     func has(_ key: NodeKey) -> Bool { seen & key.bit != 0 }
 
     func mark(of key: NodeKey) -> SourceMark { keyMarks[key.index] }
 
+    deinit { keyMarks.deallocate() }
+
     func record(_ key: NodeKey, at mark: SourceMark) {
-        if keyMarks.isEmpty {
-            keyMarks = Array(repeating: mark, count: NodeKey.all.count)
-        }
         seen |= key.bit
         keyMarks[key.index] = mark
     }
@@ -99,9 +109,10 @@ final class Siblings {
     var count = 0
     /// Expandable nodes that start expanded; an exclusive group allows one.
     var expandedCount = 0
-    /// Ids with the line of their first use. Most lists are short, and comparing a
-    /// few small strings is cheaper than hashing them.
-    private var firstIDs: [(id: String, line: Int)] = []
+    /// Ids with the line of their first use. Most lists are short, and a scan of a
+    /// few entries is cheaper than a `Dictionary`'s hashing; a cheap hash of each id
+    /// spares most string comparisons, which showed in profiles.
+    private var firstIDs: [(hash: UInt64, id: String, line: Int)] = []
     /// The same once the list outgrows ``shortList``.
     private var firstLines: [String: Int] = [:]
     private static let shortList = 16
@@ -109,9 +120,10 @@ final class Siblings {
     /// Records `id` and returns nil, or returns the line of its first use.
     func add(_ id: String, line: Int) -> Int? {
         if firstLines.isEmpty {
-            for entry in firstIDs where entry.id == id { return entry.line }
+            let hash = Siblings.hash(id)
+            for entry in firstIDs where entry.hash == hash && entry.id == id { return entry.line }
             if firstIDs.count < Siblings.shortList {
-                firstIDs.append((id, line))
+                firstIDs.append((hash, id, line))
                 return nil
             }
             for entry in firstIDs { firstLines[entry.id] = entry.line }
@@ -121,10 +133,23 @@ final class Siblings {
         return nil
     }
 
+    /// FNV-1a of the id's bytes.
+    private static func hash(_ id: String) -> UInt64 {
+        var id = id
+        return id.withUTF8 { bytes in
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for b in bytes {
+                h ^= UInt64(b)
+                h &*= 0x100_0000_01b3
+            }
+            return h
+        }
+    }
+
     func removeAll() {
         count = 0
         expandedCount = 0
-        firstIDs.removeAll(keepingCapacity: true)
+        if !firstIDs.isEmpty { firstIDs.removeAll(keepingCapacity: true) }
         if !firstLines.isEmpty { firstLines.removeAll(keepingCapacity: true) }
     }
 }

@@ -2,7 +2,8 @@
 /// they are restricted to characters that never need quoting.
 enum NodeID {
     static func isValid(_ id: String) -> Bool {
-        !id.isEmpty && id.utf8.allSatisfy(isIDByte)
+        var id = id
+        return !id.isEmpty && id.withUTF8 { $0.allSatisfy(isIDByte) }
     }
 
     static func isIDByte(_ b: UInt8) -> Bool {

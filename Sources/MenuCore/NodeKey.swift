@@ -55,12 +55,18 @@ enum NodeKey: String, CaseIterable {
 
     var bit: UInt32 { 1 << UInt32(index) }
 
-    /// The key spelt `name`. Every key of every node goes through here, and
-    /// `init(rawValue:)` compares the name with each case in turn; the length and
-    /// first letter narrow it to one candidate.
+    /// The key spelt `name`.
     init?(name: String) {
         var name = name
-        let candidate: NodeKey? = name.withUTF8 { b in
+        guard let key = name.withUTF8({ NodeKey(utf8: $0) }) else { return nil }
+        self = key
+    }
+
+    /// The key spelt by `b`. Every key of every node goes through here, straight
+    /// from libyaml's buffer; `init(rawValue:)` would need a `String` and compare it
+    /// with each case in turn, while the length and first letter narrow it to one.
+    init?(utf8 b: UnsafeBufferPointer<UInt8>) {
+        let candidate: NodeKey? = {
             guard let first = b.first else { return nil }
             switch (b.count, first) {
             case (2, UInt8(ascii: "i")): return .id
@@ -80,9 +86,11 @@ enum NodeKey: String, CaseIterable {
             case (12, UInt8(ascii: "c")): return .childrenCommand
             default: return nil
             }
-        }
-        guard let candidate, candidate.rawValue == name else { return nil }
-        self = candidate
+        }()
+        guard var spelling = candidate?.rawValue else { return nil }
+        let same = spelling.withUTF8 { s in s.indices.allSatisfy { s[$0] == b[$0] } }
+        guard same else { return nil }
+        self = candidate!
     }
 
     static let all = allCases

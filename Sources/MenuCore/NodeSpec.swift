@@ -51,15 +51,17 @@ public struct NodeSpec: Sendable {
 /// ``MenuTree`` the model serves, since a big config is loaded straight into that
 /// form and a second, nested copy would double its memory.
 public struct MenuConfig: Sendable {
-    public let tree: MenuTree
-    public var file: String { tree.file }
+    /// The nodes, without the lookup by path that ``MenuTree/init(config:)`` adds.
+    let nodes: MenuTree
+    public var file: String { nodes.file }
+    public var nodeCount: Int { nodes.count }
 
     /// The menus as specs, rebuilt from the tree on each call.
-    public var menus: [NodeSpec] { tree.specs }
+    public var menus: [NodeSpec] { nodes.specs }
 
     public init(file: String, menus: [NodeSpec]) {
-        tree = MenuTree(file: file, menus: menus)
+        nodes = MenuTree(file: file, menus: menus)
     }
 
-    init(tree: MenuTree) { self.tree = tree }
+    init(tree: MenuTree) { nodes = tree }
 }

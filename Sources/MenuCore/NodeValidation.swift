@@ -119,7 +119,10 @@ extension ConfigDecoder {
     /// plain text, which is most titles: skipping the parser and the template for
     /// them keeps big configs quick to load.
     private mutating func template(_ field: Field<String>, kind: NodeKind?, isTitle: Bool) -> TitleTemplate? {
-        guard field.value.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else {
+        var text = field.value
+        let hasBrace = text.withUTF8 { b in b.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
+        }
+        guard hasBrace else {
             return nil
         }
         let parsed = TitleTemplate(parsing: field.value)

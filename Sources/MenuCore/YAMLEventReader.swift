@@ -64,10 +64,14 @@ final class YAMLEventReader {
             let s = event.data.scalar
             if s.anchor != nil { throw anchorError(mark) }
             if s.tag != nil { tagProblem(mark) }
-            let text =
-                s.length == 0
-                ? "" : String(decoding: UnsafeBufferPointer(start: s.value, count: s.length), as: UTF8.self)
+            let bytes = UnsafeBufferPointer(start: s.value, count: s.length)
             let plain = s.style == YAML_PLAIN_SCALAR_STYLE && s.tag == nil
+            // Half of all scalars are node keys: those share the key's static
+            // string instead of each decoding and validating a new one.
+            if let key = NodeKey(utf8: bytes) {
+                return YAMLEvent(kind: .scalar, mark: mark, text: key.rawValue, key: key, isPlain: plain)
+            }
+            let text = s.length == 0 ? "" : String(decoding: bytes, as: UTF8.self)
             return YAMLEvent(kind: .scalar, mark: mark, text: text, isPlain: plain)
         case YAML_SEQUENCE_START_EVENT:
             if event.data.sequence_start.anchor != nil { throw anchorError(mark) }
