@@ -87,10 +87,33 @@ enum NodeKey: String, CaseIterable {
             default: return nil
             }
         }()
-        guard var spelling = candidate?.rawValue else { return nil }
-        let same = spelling.withUTF8 { s in s.indices.allSatisfy { s[$0] == b[$0] } }
-        guard same else { return nil }
-        self = candidate!
+        guard let candidate else { return nil }
+        let spelling = candidate.spelling.utf8Start
+        for i in b.indices where spelling[i] != b[i] { return nil }
+        self = candidate
+    }
+
+    /// `rawValue` as a static string, whose bytes can be read without a copy;
+    /// `NodeKeyTests` checks that the two agree.
+    private var spelling: StaticString {
+        switch self {
+        case .id: return "id"
+        case .title: return "title"
+        case .subtitle: return "subtitle"
+        case .icon: return "icon"
+        case .type: return "type"
+        case .children: return "children"
+        case .expanded: return "expanded"
+        case .exclusive: return "exclusive"
+        case .exec: return "exec"
+        case .value: return "value"
+        case .options: return "options"
+        case .min: return "min"
+        case .max: return "max"
+        case .step: return "step"
+        case .onChange: return "on-change"
+        case .childrenCommand: return "children-cmd"
+        }
     }
 
     static let all = allCases
@@ -99,9 +122,28 @@ enum NodeKey: String, CaseIterable {
 }
 
 extension NodeKind {
-    /// The `NodeKey.bit`s of the keys that apply to this kind.
+    /// The `NodeKey.bit`s of the keys that apply to this kind, computed once per
+    /// kind: every node asks.
     var applicableKeyBits: UInt32 {
-        NodeKey.all.reduce(0) { $1.applies(to: self) ? $0 | $1.bit : $0 }
+        switch self {
+        case .group: return NodeKind.keyBits.group
+        case .item: return NodeKind.keyBits.item
+        case .toggle: return NodeKind.keyBits.toggle
+        case .choice: return NodeKind.keyBits.choice
+        case .option: return NodeKind.keyBits.option
+        case .range: return NodeKind.keyBits.range
+        case .text: return NodeKind.keyBits.text
+        case .date: return NodeKind.keyBits.date
+        }
+    }
+
+    private static let keyBits = (
+        group: bits(.group), item: bits(.item), toggle: bits(.toggle), choice: bits(.choice),
+        option: bits(.option), range: bits(.range), text: bits(.text), date: bits(.date)
+    )
+
+    private static func bits(_ kind: NodeKind) -> UInt32 {
+        NodeKey.all.reduce(0) { $1.applies(to: kind) ? $0 | $1.bit : $0 }
     }
 
     /// The kind's name with its article, for messages such as "does not apply to an item".
