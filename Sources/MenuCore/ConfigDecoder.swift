@@ -27,6 +27,7 @@ struct ConfigDecoder {
         self.reader = reader
         self.nodesOnly = nodesOnly
         tree = MenuTree(file: reader.file)
+        if let size = reader.inputSize { tree.reserveCapacity(forBytes: size) }
     }
 
     var file: String { reader.file }

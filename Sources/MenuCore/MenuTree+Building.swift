@@ -27,6 +27,33 @@ extension MenuTree {
         SourceMark(line: Int(markLines[i]), column: Int(markColumns[i]))
     }
 
+    /// Makes room for the nodes a config of `bytes` bytes likely has, so that a
+    /// big config's arrays are not copied as they grow: at 1M nodes those copies
+    /// cost a fifth of the load time. The guess is high on purpose, which costs
+    /// address space only (pages never written are never resident); a config
+    /// denser than that still loads, its arrays growing past the guess.
+    mutating func reserveCapacity(forBytes bytes: Int) {
+        let nodes = bytes / MenuTree.bytesPerNode
+        guard nodes > 1024 else { return }
+        ids.reserveCapacity(nodes)
+        kinds.reserveCapacity(nodes)
+        parents.reserveCapacity(nodes)
+        depths.reserveCapacity(nodes)
+        sizes.reserveCapacity(nodes)
+        positions.reserveCapacity(nodes)
+        childCounts.reserveCapacity(nodes)
+        titles.reserveCapacity(nodes)
+        execs.reserveCapacity(nodes)
+        initiallyExpanded.reserveCapacity(nodes)
+        exclusive.reserveCapacity(nodes)
+        markLines.reserveCapacity(nodes)
+        markColumns.reserveCapacity(nodes)
+    }
+
+    /// Fewer bytes than any hand-written node takes with its title and one more
+    /// key (`- title: A\n  exec: a\n` is 23).
+    static let bytesPerNode = 24
+
     /// Ends node `i`: everything appended since it is its subtree.
     mutating func close(_ i: Int, childCount: Int) {
         sizes[i] = Int32(count - i)

@@ -29,6 +29,8 @@ final class YAMLEventReader {
     private let input: YAMLInput
     private var depth = 0
 
+    var inputSize: Int? { input.size }
+
     init(input: YAMLInput, file: String) {
         self.file = file
         self.input = input

@@ -58,6 +58,16 @@ final class YAMLInput {
         }
     }
 
+    /// How many bytes the input has, or nil when unknown.
+    var size: Int? {
+        switch source {
+        case .bytes(let bytes): return bytes.count
+        case .file(_, let fd):
+            var info = stat()
+            return fstat(fd, &info) == 0 ? Int(info.st_size) : nil
+        }
+    }
+
     /// All of the input, for error messages only.
     func text() -> [UInt8] {
         switch source {
