@@ -1,5 +1,6 @@
-/// One node as the config describes it, already checked by the loader. The model
-/// is built from these; nothing in them refers to YAML.
+/// One node as a tree of values, for menus assembled in code (tests, the daemon's
+/// `children-cmd` filling) and for reading a loaded config; the loader itself
+/// writes ``MenuTree``'s arrays directly. Nothing in them refers to YAML.
 public struct NodeSpec: Sendable {
     public var id: String
     public var kind: NodeKind
