@@ -1,6 +1,8 @@
-/// Decodes one config straight from the YAML event stream. Nested menus are kept on
-/// an explicit stack of drafts rather than by recursion, so input depth can never
-/// overflow the call stack, and only the nodes currently open exist as drafts.
+/// Decodes one config straight from the YAML event stream into the flat arrays of a
+/// ``MenuTree``: a node is appended when its mapping starts, which is pre-order, and
+/// filled in when it ends. Nested menus are kept on an explicit stack of drafts
+/// rather than by recursion, so input depth can never overflow the call stack, and
+/// only the nodes currently open exist as drafts.
 struct ConfigDecoder {
     /// Deepest menu accepted. Deeper menus cannot be navigated anyway, and the bound
     /// lets later passes over the finished tree recurse safely.
@@ -10,19 +12,22 @@ struct ConfigDecoder {
     var errors: [ConfigError] = []
     /// Template paths with where they were written, checked once the whole tree is known.
     var references: [(path: String, mark: SourceMark)] = []
-    /// For each group, in the order groups are finished (children before parents):
-    /// whether `exclusive` was left to the settings, which may come after `menu:`.
-    var groupUsesDefaultExclusive: [Bool] = []
+    /// The groups whose `exclusive` was left to the settings, which may come after `menu:`.
+    var groupsUsingDefaultExclusive: [Int] = []
     /// Errors that hold only if the settings make groups exclusive by default.
     var errorsIfExclusiveByDefault: [ConfigError] = []
     var exclusiveByDefault = false
     /// The document is a bare list of nodes (a `children-cmd`'s output) rather than
     /// a config with `menu:`.
     let nodesOnly: Bool
+    /// What has been decoded so far; meaningful only when no errors were recorded.
+    var tree: MenuTree
 
     init(reader: YAMLEventReader, nodesOnly: Bool = false) {
         self.reader = reader
         self.nodesOnly = nodesOnly
+        tree = MenuTree(file: reader.file)
+        if let size = reader.inputSize { tree.reserveCapacity(forBytes: size) }
     }
 
     var file: String { reader.file }
@@ -31,20 +36,19 @@ struct ConfigDecoder {
         errors.append(ConfigError(file: file, mark: mark, message: message))
     }
 
-    /// The menus of the document; meaningful only when no errors were recorded.
-    mutating func decode() throws(LoadStop) -> [NodeSpec] {
+    /// Decodes the document into ``tree``.
+    mutating func decode() throws(LoadStop) {
         let start = SourceMark(line: 1, column: 1)
         var event = try reader.next()
         if event.kind == .streamEnd {
             error(start, "empty config")
-            return []
+            return
         }
         event = try reader.next()
-        var menus: [NodeSpec] = []
         if nodesOnly, event.kind == .sequenceStart {
-            menus = try decodeNodes(event)
+            try decodeNodes(event)
         } else if !nodesOnly, event.kind == .mappingStart {
-            menus = try decodeTop(event)
+            try decodeTop(event)
         } else if event.isNull {
             error(start, "empty config")
         } else if nodesOnly {
@@ -62,16 +66,13 @@ struct ConfigDecoder {
         if exclusiveByDefault {
             errors += errorsIfExclusiveByDefault
             if errors.isEmpty {
-                var next = 0
-                ConfigDecoder.applyDefaultExclusive(&menus, flags: groupUsesDefaultExclusive, next: &next)
+                for group in groupsUsingDefaultExclusive { tree.exclusive[group] = true }
             }
         }
-        checkReferences(in: menus)
-        return menus
+        checkReferences()
     }
 
-    private mutating func decodeTop(_ mapping: YAMLEvent) throws(LoadStop) -> [NodeSpec] {
-        var menus: [NodeSpec] = []
+    private mutating func decodeTop(_ mapping: YAMLEvent) throws(LoadStop) {
         var menuLine: Int?
         var settingsLine: Int?
         while true {
@@ -86,7 +87,7 @@ struct ConfigDecoder {
                     try reader.skip(value)
                 } else {
                     menuLine = key.mark.line
-                    menus = try decodeNodes(value)
+                    try decodeNodes(value)
                 }
             case "settings":
                 if let line = settingsLine {
@@ -102,7 +103,6 @@ struct ConfigDecoder {
             }
         }
         if menuLine == nil { error(mapping.mark, "missing 'menu'") }
-        return menus
     }
 
     private mutating func decodeSettings(_ value: YAMLEvent) throws(LoadStop) {
@@ -131,32 +131,36 @@ struct ConfigDecoder {
     }
 
     /// Reads a list of nodes (`menu:`) and everything below it.
-    private mutating func decodeNodes(_ list: YAMLEvent) throws(LoadStop) -> [NodeSpec] {
+    private mutating func decodeNodes(_ list: YAMLEvent) throws(LoadStop) {
         guard list.kind == .sequenceStart else {
             error(list.mark, "expected a list of nodes, got \(list.summary)")
             try reader.skip(list)
-            return []
+            return
         }
-        var top = Siblings()
-        // The node being read is kept apart from its ancestors: working on an array
-        // element in place is not guaranteed, and copying drafts showed in profiles.
-        var current: NodeDraft?
-        var ancestors: [NodeDraft] = []
+        let top = Siblings()
+        // The nodes being read, outermost first: `open[0..<depth]`. Drafts are objects
+        // reused for every node at their depth, so that neither a node's fields nor
+        // its siblings' id table are copied or allocated per node; both showed in
+        // profiles of big configs.
+        var open: [NodeDraft] = []
+        var depth = 0
         var topEntries = 0
         while true {
             let event = try reader.next()
+            let current = depth > 0 ? open[depth - 1] : nil
             if current == nil || current!.inChildren {
                 if current == nil && event.kind != .sequenceEnd { topEntries += 1 }
                 switch event.kind {
                 case .sequenceEnd:
-                    if current == nil {
+                    guard let current else {
                         if topEntries == 0 { error(list.mark, "'menu' has no nodes") }
-                        return top.nodes
+                        return
                     }
-                    current!.inChildren = false
+                    current.inChildren = false
                 case .mappingStart:
+                    let node: Int
                     if let parent = current {
-                        if ancestors.count + 1 == ConfigDecoder.maxMenuDepth {
+                        if depth == ConfigDecoder.maxMenuDepth {
                             throw LoadStop(
                                 error: ConfigError(
                                     file: file, mark: event.mark,
@@ -164,55 +168,60 @@ struct ConfigDecoder {
                                 ),
                                 isSyntax: false)
                         }
-                        ancestors.append(parent)
+                        node = tree.append(
+                            parent: parent.node, depth: depth, position: parent.children.count,
+                            mark: event.mark)
+                    } else {
+                        node = tree.append(parent: -1, depth: 0, position: top.count, mark: event.mark)
                     }
-                    current = NodeDraft(mark: event.mark)
+                    if depth == open.count { open.append(NodeDraft()) }
+                    open[depth].start(mark: event.mark, node: node)
+                    depth += 1
                 default:
                     error(event.mark, "expected a node (a mapping), got \(event.summary)")
                     try reader.skip(event)
                 }
                 continue
             }
+            let draft = current!
             switch event.kind {
             case .mappingEnd:
-                let (spec, idMark) = finish(current.take()!)
-                current = ancestors.popLast()
-                if current == nil {
-                    add(spec, idMark: idMark, to: &top)
-                } else {
-                    add(spec, idMark: idMark, to: &current!.children)
-                }
+                let (id, idMark) = finish(draft)
+                depth -= 1
+                let siblings = depth > 0 ? open[depth - 1].children : top
+                if tree.initiallyExpanded[draft.node] { siblings.expandedCount += 1 }
+                add(id, idMark: idMark, to: siblings)
             default:
                 guard let name = try keyName(event) else { continue }
                 let value = try reader.next()
-                guard let key = NodeKey(rawValue: name) else {
+                guard let key = event.key else {
                     error(event.mark, KeySuggestion.unknownKey(name, known: NodeKey.names))
                     try reader.skip(value)
                     continue
                 }
-                if current!.has(key) {
-                    let first = current!.mark(of: key)
+                if draft.has(key) {
+                    let first = draft.mark(of: key)
                     error(event.mark, "duplicate key '\(name)' (first at line \(first.line))")
                     try reader.skip(value)
                     continue
                 }
-                current!.record(key, at: event.mark)
+                draft.record(key, at: event.mark)
                 if key == .children {
                     if value.kind == .sequenceStart {
-                        current!.inChildren = true
+                        draft.inChildren = true
                     } else {
                         error(value.mark, "expected a list of nodes, got \(value.summary)")
                         try reader.skip(value)
                     }
                 } else {
-                    try readField(key, keyMark: event.mark, value: value, into: &current!)
+                    try readField(key, keyMark: event.mark, value: value, into: draft)
                 }
             }
         }
     }
 
     private mutating func readField(
-        _ key: NodeKey, keyMark: SourceMark, value: YAMLEvent, into draft: inout NodeDraft
+        _ key: NodeKey, keyMark: SourceMark, value: YAMLEvent, into draft: NodeDraft
     ) throws(LoadStop) {
         // Spelled out per type: a generic helper here was not specialized and cost
         // a metadata lookup per key.
@@ -346,26 +355,10 @@ struct ConfigDecoder {
         return nil
     }
 
-    mutating func add(_ spec: NodeSpec, idMark: SourceMark, to siblings: inout Siblings) {
-        if !spec.id.isEmpty {
-            if let line = siblings.firstLine[spec.id] {
-                error(idMark, "duplicate id '\(spec.id)' (first at line \(line))")
-            } else {
-                siblings.firstLine[spec.id] = idMark.line
-            }
+    mutating func add(_ id: String, idMark: SourceMark, to siblings: Siblings) {
+        if !id.isEmpty, let line = siblings.add(id, line: idMark.line) {
+            error(idMark, "duplicate id '\(id)' (first at line \(line))")
         }
-        siblings.nodes.append(spec)
-    }
-
-    /// Walks groups in the order they were finished; recursion is bounded by
-    /// `maxMenuDepth`.
-    private static func applyDefaultExclusive(_ nodes: inout [NodeSpec], flags: [Bool], next: inout Int) {
-        for i in nodes.indices {
-            applyDefaultExclusive(&nodes[i].children, flags: flags, next: &next)
-            if nodes[i].kind == .group, next < flags.count {
-                if flags[next] { nodes[i].exclusive = true }
-                next += 1
-            }
-        }
+        siblings.count += 1
     }
 }

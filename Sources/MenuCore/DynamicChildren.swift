@@ -1,5 +1,5 @@
 /// Groups whose children come from a command (`children-cmd`). The tree is built
-/// once from specs and never changes, so the daemon fills those groups in the specs
+/// once and never changes, so the daemon fills those groups in specs
 /// and builds a new model whenever a command's output arrives; these are the
 /// spec-side helpers for that.
 extension MenuConfig {
@@ -7,12 +7,7 @@ extension MenuConfig {
     /// whatever children are already filled in (a command may print more such groups).
     public var childrenCommands: [String: String] {
         var out: [String: String] = [:]
-        var stack: [(node: NodeSpec, prefix: String)] = menus.map { ($0, "") }
-        while let (node, prefix) = stack.popLast() {
-            let path = prefix + node.id
-            if let command = node.childrenCommand { out[path] = command }
-            stack += node.children.map { ($0, path + "/") }
-        }
+        for (i, command) in nodes.childrenCommands { out[nodes.path(i)] = command }
         return out
     }
 
@@ -20,9 +15,12 @@ extension MenuConfig {
     /// `children(path)`, looking into the returned children for more such groups.
     /// Filling stops at ``ConfigDecoder/maxMenuDepth``, however deep commands nest.
     public func fillingChildren(_ children: (String) -> [NodeSpec]) -> MenuConfig {
-        var copy = self
-        for i in copy.menus.indices { Self.fill(&copy.menus[i], prefix: "", depth: 0, children) }
-        return copy
+        // Most configs have no such group; they must not pay for a round trip
+        // through specs on every load.
+        if nodes.childrenCommands.isEmpty { return self }
+        var menus = self.menus
+        for i in menus.indices { Self.fill(&menus[i], prefix: "", depth: 0, children) }
+        return MenuConfig(file: file, menus: menus)
     }
 
     private static func fill(

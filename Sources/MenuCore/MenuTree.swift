@@ -19,63 +19,33 @@ public struct MenuTree: Sendable {
     var titleTemplates: [Int: TitleTemplate] = [:]
     var subtitles: [Int: TitleTemplate] = [:]
     var icons: [Int: String] = [:]
-    var execs: [Int: String] = [:]
+    /// By node rather than sparse: most nodes of a big menu are items with a command.
+    var execs: [String?] = []
     var onChange: [Int: String] = [:]
     var rules: [Int: ValueRule] = [:]
     var initialValues: [Int: Value] = [:]
     var initiallyExpanded: [Bool] = []
     var exclusive: [Bool] = []
+    /// Groups whose children come from a command, by node.
+    var childrenCommands: [Int: String] = [:]
+    /// Where each node starts in its file, as two 4-byte arrays rather than one of
+    /// `SourceMark`, which is four times the size.
+    var markLines: [Int32] = []
+    var markColumns: [Int32] = []
     /// The top-level menus' positions.
     var roots: [Int] = []
-    private var childIndex = ChildIndex(ids: [], parents: [])
+    var childIndex = ChildIndex(ids: [], parents: [])
 
     public var count: Int { ids.count }
 
+    /// An empty tree, filled by ``append(parent:depth:position:)`` and the setters in
+    /// `MenuTree+Building.swift`.
+    init(file: String) { self.file = file }
+
+    /// The tree a loaded or assembled config describes, ready to serve.
     public init(config: MenuConfig) {
-        file = config.file
-        var stack: [(spec: NodeSpec, parent: Int, depth: Int, position: Int, siblings: Int)] = []
-        for (i, menu) in config.menus.enumerated().reversed() {
-            stack.append((menu, -1, 0, i, config.menus.count))
-        }
-        // An explicit stack rather than recursion: configs are deep only by mistake,
-        // but a mistake must not overflow the stack.
-        var open: [Int] = []
-        while let (spec, parent, depth, position, _) = stack.popLast() {
-            while let last = open.last, last != parent {
-                sizes[last] = Int32(count - last)
-                open.removeLast()
-            }
-            let i = count
-            ids.append(spec.id)
-            kinds.append(spec.kind)
-            parents.append(Int32(parent))
-            depths.append(Int32(depth))
-            sizes.append(1)
-            positions.append(Int32(position))
-            childCounts.append(Int32(spec.children.count))
-            if spec.title.isLiteral {
-                titles.append(
-                    spec.title.segments.map { if case .literal(let s) = $0 { s } else { "" } }.joined())
-            } else {
-                titles.append("")
-                titleTemplates[i] = spec.title
-            }
-            if let s = spec.subtitle { subtitles[i] = s }
-            if let s = spec.icon { icons[i] = s }
-            if let s = spec.exec { execs[i] = s }
-            if let s = spec.onChange { onChange[i] = s }
-            if let r = spec.rule { rules[i] = r }
-            if let v = spec.value ?? spec.rule?.defaultValue { initialValues[i] = v }
-            initiallyExpanded.append(spec.kind.isExpandable && spec.expanded)
-            exclusive.append(spec.kind == .group && spec.exclusive)
-            if parent < 0 { roots.append(i) }
-            open.append(i)
-            for (j, child) in spec.children.enumerated().reversed() {
-                stack.append((child, i, depth + 1, j, spec.children.count))
-            }
-        }
-        while let last = open.popLast() { sizes[last] = Int32(count - last) }
-        childIndex = ChildIndex(ids: ids, parents: parents)
+        self = config.nodes
+        buildChildIndex()
     }
 
     /// The number of nodes in `i`'s subtree, `i` included.

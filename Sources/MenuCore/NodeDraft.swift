@@ -9,13 +9,18 @@ struct Field<T> {
 
 /// What has been read of one node mapping so far. Keys can come in any order, so
 /// checks that depend on the type wait until the mapping ends; drafts exist only
-/// for the nodes currently open, never for the whole tree.
-struct NodeDraft {
-    var mark: SourceMark
+/// for the nodes currently open, never for the whole tree. A class, because the
+/// decoder reuses one draft per depth for every node there instead of copying a
+/// large value in and out of its stack.
+final class NodeDraft {
+    var mark = SourceMark(line: 1, column: 1)
+    /// The node's number in the tree being built.
+    var node = 0
     /// Keys seen, as `NodeKey.bit`s, for duplicate and "does not apply" checks.
     var seen: UInt32 = 0
-    /// Where each seen key is, by `NodeKey.index`.
-    private var keyMarks: [SourceMark] = []
+    /// Where each seen key is, by `NodeKey.index`. Fixed storage rather than an
+    /// array, which checked its uniqueness and bounds on every key of every node.
+    private let keyMarks = UnsafeMutablePointer<SourceMark>.allocate(capacity: NodeKey.all.count)
     var id: Field<String>?
     var title: Field<String>?
     var subtitle: Field<String>?
@@ -31,20 +36,51 @@ struct NodeDraft {
     var step: Field<Double>?
     var onChange: Field<String>?
     var childrenCommand: Field<String>?
-    var children = Siblings()
+    let children = Siblings()
     /// True while the decoder is inside this node's `children:` list.
     var inChildren = false
 
-    init(mark: SourceMark) { self.mark = mark }
+    /// Empties the draft for the node starting at `mark`, keeping its storage. Only
+    /// the fields of keys seen can be set, so only those are cleared.
+    func start(mark: SourceMark, node: Int) {
+        self.mark = mark
+        self.node = node
+        if seen != 0 {
+            for key in NodeKey.all where has(key) { clear(key) }
+            seen = 0
+        }
+        children.removeAll()
+        inChildren = false
+    }
+
+    private func clear(_ key: NodeKey) {
+        switch key {
+        case .id: id = nil
+        case .title: title = nil
+        case .subtitle: subtitle = nil
+        case .icon: icon = nil
+        case .type: type = nil
+        case .children: break
+        case .expanded: expanded = nil
+        case .exclusive: exclusive = nil
+        case .exec: exec = nil
+        case .value: value = nil
+        case .options: options = nil
+        case .min: min = nil
+        case .max: max = nil
+        case .step: step = nil
+        case .onChange: onChange = nil
+        case .childrenCommand: childrenCommand = nil
+        }
+    }
 
     func has(_ key: NodeKey) -> Bool { seen & key.bit != 0 }
 
     func mark(of key: NodeKey) -> SourceMark { keyMarks[key.index] }
 
-    mutating func record(_ key: NodeKey, at mark: SourceMark) {
-        if keyMarks.isEmpty {
-            keyMarks = Array(repeating: mark, count: NodeKey.all.count)
-        }
+    deinit { keyMarks.deallocate() }
+
+    func record(_ key: NodeKey, at mark: SourceMark) {
         seen |= key.bit
         keyMarks[key.index] = mark
     }
@@ -65,9 +101,55 @@ struct OptionDraft {
     var isShortForm = false
 }
 
-/// The nodes of one list (the top-level menus or a group's children) with their ids,
-/// to catch duplicates as each node is finished.
-struct Siblings {
-    var nodes: [NodeSpec] = []
-    var firstLine: [String: Int] = [:]
+/// The nodes of one list (the top-level menus or a group's children) finished so
+/// far: how many, how many start expanded, and their ids, to catch duplicates as
+/// each node is finished. A class so that the decoder's reused drafts keep its
+/// storage from one list to the next.
+final class Siblings {
+    var count = 0
+    /// Expandable nodes that start expanded; an exclusive group allows one.
+    var expandedCount = 0
+    /// Ids with the line of their first use. Most lists are short, and a scan of a
+    /// few entries is cheaper than a `Dictionary`'s hashing; a cheap hash of each id
+    /// spares most string comparisons, which showed in profiles.
+    private var firstIDs: [(hash: UInt64, id: String, line: Int)] = []
+    /// The same once the list outgrows ``shortList``.
+    private var firstLines: [String: Int] = [:]
+    private static let shortList = 16
+
+    /// Records `id` and returns nil, or returns the line of its first use.
+    func add(_ id: String, line: Int) -> Int? {
+        if firstLines.isEmpty {
+            let hash = Siblings.hash(id)
+            for entry in firstIDs where entry.hash == hash && entry.id == id { return entry.line }
+            if firstIDs.count < Siblings.shortList {
+                firstIDs.append((hash, id, line))
+                return nil
+            }
+            for entry in firstIDs { firstLines[entry.id] = entry.line }
+        }
+        if let first = firstLines[id] { return first }
+        firstLines[id] = line
+        return nil
+    }
+
+    /// FNV-1a of the id's bytes.
+    private static func hash(_ id: String) -> UInt64 {
+        var id = id
+        return id.withUTF8 { bytes in
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for b in bytes {
+                h ^= UInt64(b)
+                h &*= 0x100_0000_01b3
+            }
+            return h
+        }
+    }
+
+    func removeAll() {
+        count = 0
+        expandedCount = 0
+        if !firstIDs.isEmpty { firstIDs.removeAll(keepingCapacity: true) }
+        if !firstLines.isEmpty { firstLines.removeAll(keepingCapacity: true) }
+    }
 }

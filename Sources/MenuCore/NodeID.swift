@@ -2,7 +2,8 @@
 /// they are restricted to characters that never need quoting.
 enum NodeID {
     static func isValid(_ id: String) -> Bool {
-        !id.isEmpty && id.utf8.allSatisfy(isIDByte)
+        var id = id
+        return !id.isEmpty && id.withUTF8 { $0.allSatisfy(isIDByte) }
     }
 
     static func isIDByte(_ b: UInt8) -> Bool {
@@ -22,21 +23,33 @@ enum NodeID {
         var pendingDash = false
         for segment in title.segments {
             guard case .literal(let text) = segment else { continue }
-            for var b in text.utf8 {
-                if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") { b += 32 }
-                let keep =
-                    (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z"))
-                    || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: ".")
-                    || b == UInt8(ascii: "_")
-                if keep {
-                    if pendingDash && !out.isEmpty { out.append(UInt8(ascii: "-")) }
-                    pendingDash = false
-                    out.append(b)
-                } else {
-                    pendingDash = true
-                }
-            }
+            fold(text, into: &out, pendingDash: &pendingDash)
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ``derive(from:)`` for a title without placeholders.
+    static func derive(fromText text: String) -> String {
+        var out: [UInt8] = []
+        var pendingDash = false
+        fold(text, into: &out, pendingDash: &pendingDash)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func fold(_ text: String, into out: inout [UInt8], pendingDash: inout Bool) {
+        for var b in text.utf8 {
+            if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") { b += 32 }
+            let keep =
+                (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z"))
+                || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: ".")
+                || b == UInt8(ascii: "_")
+            if keep {
+                if pendingDash && !out.isEmpty { out.append(UInt8(ascii: "-")) }
+                pendingDash = false
+                out.append(b)
+            } else {
+                pendingDash = true
+            }
+        }
     }
 }

@@ -55,15 +55,95 @@ enum NodeKey: String, CaseIterable {
 
     var bit: UInt32 { 1 << UInt32(index) }
 
+    /// The key spelt `name`.
+    init?(name: String) {
+        var name = name
+        guard let key = name.withUTF8({ NodeKey(utf8: $0) }) else { return nil }
+        self = key
+    }
+
+    /// The key spelt by `b`. Every key of every node goes through here, straight
+    /// from libyaml's buffer; `init(rawValue:)` would need a `String` and compare it
+    /// with each case in turn, while the length and first letter narrow it to one.
+    init?(utf8 b: UnsafeBufferPointer<UInt8>) {
+        let candidate: NodeKey? = {
+            guard let first = b.first else { return nil }
+            switch (b.count, first) {
+            case (2, UInt8(ascii: "i")): return .id
+            case (5, UInt8(ascii: "t")): return .title
+            case (8, UInt8(ascii: "s")): return .subtitle
+            case (4, UInt8(ascii: "i")): return .icon
+            case (4, UInt8(ascii: "t")): return .type
+            case (8, UInt8(ascii: "c")): return .children
+            case (8, UInt8(ascii: "e")): return .expanded
+            case (9, UInt8(ascii: "e")): return .exclusive
+            case (4, UInt8(ascii: "e")): return .exec
+            case (5, UInt8(ascii: "v")): return .value
+            case (7, UInt8(ascii: "o")): return .options
+            case (3, UInt8(ascii: "m")): return b[1] == UInt8(ascii: "i") ? .min : .max
+            case (4, UInt8(ascii: "s")): return .step
+            case (9, UInt8(ascii: "o")): return .onChange
+            case (12, UInt8(ascii: "c")): return .childrenCommand
+            default: return nil
+            }
+        }()
+        guard let candidate else { return nil }
+        let spelling = candidate.spelling.utf8Start
+        for i in b.indices where spelling[i] != b[i] { return nil }
+        self = candidate
+    }
+
+    /// `rawValue` as a static string, whose bytes can be read without a copy;
+    /// `NodeKeyTests` checks that the two agree.
+    private var spelling: StaticString {
+        switch self {
+        case .id: return "id"
+        case .title: return "title"
+        case .subtitle: return "subtitle"
+        case .icon: return "icon"
+        case .type: return "type"
+        case .children: return "children"
+        case .expanded: return "expanded"
+        case .exclusive: return "exclusive"
+        case .exec: return "exec"
+        case .value: return "value"
+        case .options: return "options"
+        case .min: return "min"
+        case .max: return "max"
+        case .step: return "step"
+        case .onChange: return "on-change"
+        case .childrenCommand: return "children-cmd"
+        }
+    }
+
     static let all = allCases
 
     static let names = allCases.map(\.rawValue)
 }
 
 extension NodeKind {
-    /// The `NodeKey.bit`s of the keys that apply to this kind.
+    /// The `NodeKey.bit`s of the keys that apply to this kind, computed once per
+    /// kind: every node asks.
     var applicableKeyBits: UInt32 {
-        NodeKey.all.reduce(0) { $1.applies(to: self) ? $0 | $1.bit : $0 }
+        switch self {
+        case .group: return NodeKind.keyBits.group
+        case .item: return NodeKind.keyBits.item
+        case .toggle: return NodeKind.keyBits.toggle
+        case .choice: return NodeKind.keyBits.choice
+        case .option: return NodeKind.keyBits.option
+        case .range: return NodeKind.keyBits.range
+        case .text: return NodeKind.keyBits.text
+        case .date: return NodeKind.keyBits.date
+        }
+    }
+
+    private static let keyBits = (
+        group: bits(.group), item: bits(.item), toggle: bits(.toggle), choice: bits(.choice),
+        option: bits(.option), range: bits(.range), text: bits(.text), date: bits(.date)
+    )
+
+    private static func bits(_ kind: NodeKind) -> UInt32 {
+        NodeKey.all.reduce(0) { $1.applies(to: kind) ? $0 | $1.bit : $0 }
     }
 
     /// The kind's name with its article, for messages such as "does not apply to an item".

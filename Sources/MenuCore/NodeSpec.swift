@@ -1,5 +1,6 @@
-/// One node as the config describes it, already checked by the loader. The model
-/// is built from these; nothing in them refers to YAML.
+/// One node as a tree of values, for menus assembled in code (tests, the daemon's
+/// `children-cmd` filling) and for reading a loaded config; the loader itself
+/// writes ``MenuTree``'s arrays directly. Nothing in them refers to YAML.
 public struct NodeSpec: Sendable {
     public var id: String
     public var kind: NodeKind
@@ -27,7 +28,8 @@ public struct NodeSpec: Sendable {
         id: String, kind: NodeKind, title: TitleTemplate, subtitle: TitleTemplate? = nil,
         icon: String? = nil, children: [NodeSpec] = [], expanded: Bool = false,
         exclusive: Bool = false, exec: String? = nil, rule: ValueRule? = nil, value: Value? = nil,
-        onChange: String? = nil, mark: SourceMark = SourceMark(line: 1, column: 1)
+        onChange: String? = nil, childrenCommand: String? = nil,
+        mark: SourceMark = SourceMark(line: 1, column: 1)
     ) {
         self.id = id
         self.kind = kind
@@ -41,16 +43,26 @@ public struct NodeSpec: Sendable {
         self.rule = rule
         self.value = value
         self.onChange = onChange
+        self.childrenCommand = childrenCommand
         self.mark = mark
     }
 }
 
-/// A whole loaded config: the top-level menus and the file they came from.
+/// A whole loaded config: the file it came from and its menus, kept flat as the
+/// ``MenuTree`` the model serves, since a big config is loaded straight into that
+/// form and a second, nested copy would double its memory.
 public struct MenuConfig: Sendable {
-    public var file: String
-    public var menus: [NodeSpec]
+    /// The nodes, without the lookup by path that ``MenuTree/init(config:)`` adds.
+    let nodes: MenuTree
+    public var file: String { nodes.file }
+    public var nodeCount: Int { nodes.count }
+
+    /// The menus as specs, rebuilt from the tree on each call.
+    public var menus: [NodeSpec] { nodes.specs }
+
     public init(file: String, menus: [NodeSpec]) {
-        self.file = file
-        self.menus = menus
+        nodes = MenuTree(file: file, menus: menus)
     }
+
+    init(tree: MenuTree) { nodes = tree }
 }

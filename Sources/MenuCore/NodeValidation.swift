@@ -1,13 +1,16 @@
 /// The checks that need a whole node mapping: its type decides which keys apply and
 /// how `value:` is read, and the type may be the last key written.
 extension ConfigDecoder {
-    /// Builds the node from its draft, reporting what is wrong with it. The returned
-    /// mark is where the id came from, for duplicate-id errors.
-    mutating func finish(_ draft: NodeDraft) -> (NodeSpec, SourceMark) {
+    /// Fills in the node from its draft, reporting what is wrong with it. Returns
+    /// the node's id and where it came from, for duplicate-id errors.
+    mutating func finish(_ draft: NodeDraft) -> (id: String, idMark: SourceMark) {
+        let i = draft.node
+        tree.close(i, childCount: draft.children.count)
         let inferred: NodeKind =
             draft.has(.children) || draft.has(.childrenCommand)
             ? .group : draft.has(.options) ? .choice : .item
         let kind = draft.type?.value ?? inferred
+        tree.kinds[i] = kind
         // A misspelt type was already reported; judging keys against a guessed type
         // would only add noise.
         let kindKnown = draft.type != nil || !draft.has(.type)
@@ -17,39 +20,46 @@ extension ConfigDecoder {
             }
         }
 
-        var title = TitleTemplate(literal: "")
+        var template: TitleTemplate?
         if let field = draft.title {
-            title = template(field, kind: kindKnown ? kind : nil, isTitle: true)
+            template = self.template(field, kind: kindKnown ? kind : nil, isTitle: true)
+            if let template { tree.setTitle(i, template) } else { tree.titles[i] = field.value }
         } else if !draft.has(.title) {
             error(draft.mark, "missing 'title'")
         }
-        var spec = NodeSpec(id: "", kind: kind, title: title, mark: draft.mark)
-        spec.subtitle = draft.subtitle.map { template($0, kind: kindKnown ? kind : nil, isTitle: false) }
-        spec.icon = draft.icon?.value
+        if let field = draft.subtitle {
+            tree.subtitles[i] =
+                self.template(field, kind: kindKnown ? kind : nil, isTitle: false)
+                ?? TitleTemplate(literal: field.value)
+        }
+        if let icon = draft.icon { tree.icons[i] = icon.value }
 
         var idMark = draft.mark
         if let field = draft.id {
             idMark = field.mark
             if NodeID.isValid(field.value) {
-                spec.id = field.value
+                tree.ids[i] = field.value
             } else {
                 error(field.mark, ConfigDecoder.invalidID(field.value))
             }
         } else if let field = draft.title, !draft.has(.id) {
             idMark = field.mark
-            spec.id = NodeID.derive(from: title)
-            if spec.id.isEmpty {
+            let id = template.map { NodeID.derive(from: $0) } ?? NodeID.derive(fromText: field.value)
+            tree.ids[i] = id
+            if id.isEmpty {
                 error(
                     draft.mark, "missing id (none can be derived from title '\(YAMLEvent.clip(field.value))')"
                 )
             }
         }
+        let id = tree.ids[i]
 
-        guard kindKnown else { return (spec, idMark) }
+        guard kindKnown else { return (id, idMark) }
+        let expanded = draft.expanded?.value ?? false
+        if kind.isExpandable && expanded { tree.initiallyExpanded[i] = true }
         var rule: ValueRule?
         switch kind {
         case .group:
-            spec.children = draft.children.nodes
             if let command = draft.childrenCommand {
                 if draft.has(.children) {
                     error(
@@ -57,13 +67,12 @@ extension ConfigDecoder {
                         "'children-cmd' and 'children' cannot both be given: the command supplies the children"
                     )
                 }
-                spec.childrenCommand = command.value
+                tree.childrenCommands[i] = command.value
             }
-            spec.expanded = draft.expanded?.value ?? false
             let explicit = draft.exclusive?.value
-            spec.exclusive = explicit ?? false
-            groupUsesDefaultExclusive.append(explicit == nil)
-            if explicit != false, let problem = expandedConflict(in: spec) {
+            tree.exclusive[i] = explicit ?? false
+            if explicit == nil { groupsUsingDefaultExclusive.append(i) }
+            if explicit != false, draft.children.expandedCount > 1, let problem = expandedConflict(in: i) {
                 if explicit == true {
                     errors.append(problem)
                 } else {
@@ -71,11 +80,10 @@ extension ConfigDecoder {
                 }
             }
         case .item:
-            spec.exec = draft.exec?.value
+            if let exec = draft.exec { tree.execs[i] = exec.value }
         case .choice:
-            spec.expanded = draft.expanded?.value ?? false
-            spec.children = finishOptions(draft)
-            if !spec.children.isEmpty { rule = .choice(options: spec.children.map(\.id)) }
+            let options = finishOptions(draft)
+            if !options.isEmpty { rule = .choice(options: options) }
         case .range:
             rule = rangeRule(draft)
         case .toggle:
@@ -88,17 +96,18 @@ extension ConfigDecoder {
             break
         }
         if let rule {
-            spec.rule = rule
-            spec.onChange = draft.onChange?.value
+            tree.rules[i] = rule
+            if let command = draft.onChange { tree.onChange[i] = command.value }
+            var value: Value?
             if let field = draft.value {
                 switch ConfigDecoder.parseValue(field.value, rule: rule) {
-                case .success(let value): spec.value = value
+                case .success(let parsed): value = parsed
                 case .failure(let problem): error(field.mark, problem.message)
                 }
             }
-            if spec.value == nil { spec.value = rule.defaultValue }
+            tree.initialValues[i] = value ?? rule.defaultValue
         }
-        return (spec, idMark)
+        return (id, idMark)
     }
 
     static func invalidID(_ id: String) -> String {
@@ -106,12 +115,15 @@ extension ConfigDecoder {
     }
 
     /// Parses a title or subtitle and checks the placeholders that can be judged
-    /// from this node alone; paths to other nodes wait for the whole tree.
-    private mutating func template(_ field: Field<String>, kind: NodeKind?, isTitle: Bool) -> TitleTemplate {
-        // Most titles have no placeholders; skipping the parser for them keeps big
-        // configs quick to load.
-        guard field.value.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else {
-            return TitleTemplate(literal: field.value)
+    /// from this node alone; paths to other nodes wait for the whole tree. Nil for
+    /// plain text, which is most titles: skipping the parser and the template for
+    /// them keeps big configs quick to load.
+    private mutating func template(_ field: Field<String>, kind: NodeKind?, isTitle: Bool) -> TitleTemplate? {
+        var text = field.value
+        let hasBrace = text.withUTF8 { b in b.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
+        }
+        guard hasBrace else {
+            return nil
         }
         let parsed = TitleTemplate(parsing: field.value)
         var reportedValue = false
@@ -138,23 +150,24 @@ extension ConfigDecoder {
     }
 
     /// The second branch that starts expanded in an exclusive group.
-    private func expandedConflict(in group: NodeSpec) -> ConfigError? {
-        var first: NodeSpec?
-        for child in group.children where child.kind.isExpandable && child.expanded {
+    private func expandedConflict(in group: Int) -> ConfigError? {
+        var first: Int?
+        for child in tree.children(group) where tree.initiallyExpanded[child] {
             guard let open = first else {
                 first = child
                 continue
             }
             return ConfigError(
-                file: file, mark: child.mark,
+                file: file, mark: tree.mark(child),
                 message:
-                    "'\(child.id)' starts expanded, but exclusive group '\(group.id)' already has '\(open.id)' expanded"
+                    "'\(tree.ids[child])' starts expanded, but exclusive group '\(tree.ids[group])' already has '\(tree.ids[open])' expanded"
             )
         }
         return nil
     }
 
-    private mutating func finishOptions(_ draft: NodeDraft) -> [NodeSpec] {
+    /// Appends the choice's options as its children and returns their ids.
+    private mutating func finishOptions(_ draft: NodeDraft) -> [String] {
         guard let field = draft.options else {
             if !draft.has(.options) { error(draft.mark, "a choice needs 'options'") }
             return []
@@ -163,22 +176,26 @@ extension ConfigDecoder {
             error(field.mark, "a choice needs at least one option")
             return []
         }
-        var options = Siblings()
-        for option in field.value {
-            var spec = NodeSpec(id: "", kind: .option, title: TitleTemplate(literal: ""), mark: option.mark)
-            spec.icon = option.icon?.value
+        let choice = draft.node
+        let depth = Int(tree.depths[choice]) + 1
+        let options = Siblings()
+        var ids: [String] = []
+        for (position, option) in field.value.enumerated() {
+            let i = tree.append(parent: choice, depth: depth, position: position, mark: option.mark)
+            tree.kinds[i] = .option
+            if let icon = option.icon { tree.icons[i] = icon.value }
             if let title = option.title {
-                spec.title = TitleTemplate(literal: title.value)
+                tree.titles[i] = title.value
             } else {
                 error(option.mark, "missing 'title'")
             }
             var idMark = option.mark
             if let id = option.id {
                 idMark = id.mark
-                spec.id = id.value
+                tree.ids[i] = id.value
                 if !NodeID.isValid(id.value) {
                     if option.isShortForm {
-                        let suggested = NodeID.derive(from: spec.title)
+                        let suggested = NodeID.derive(fromText: tree.titles[i])
                         error(
                             id.mark,
                             "option '\(YAMLEvent.clip(id.value))' is not a valid id; write it as "
@@ -190,16 +207,18 @@ extension ConfigDecoder {
                 }
             } else if let title = option.title {
                 idMark = title.mark
-                spec.id = NodeID.derive(from: spec.title)
-                if spec.id.isEmpty {
+                tree.ids[i] = NodeID.derive(fromText: title.value)
+                if tree.ids[i].isEmpty {
                     error(
                         option.mark,
                         "missing id (none can be derived from title '\(YAMLEvent.clip(title.value))')")
                 }
             }
-            add(spec, idMark: idMark, to: &options)
+            add(tree.ids[i], idMark: idMark, to: options)
+            ids.append(tree.ids[i])
         }
-        return options.nodes
+        tree.close(choice, childCount: field.value.count)
+        return ids
     }
 
     private mutating func rangeRule(_ draft: NodeDraft) -> ValueRule? {

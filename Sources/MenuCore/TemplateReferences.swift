@@ -1,14 +1,14 @@
 /// Checks `{a/b}` placeholders once the whole tree is read, since a title may name
 /// a node that comes later in the file.
 extension ConfigDecoder {
-    mutating func checkReferences(in menus: [NodeSpec]) {
+    mutating func checkReferences() {
         var known: [String: Bool] = [:]
         for (path, mark) in references {
             let holdsValue: Bool?
             if let cached = known[path] {
                 holdsValue = cached
             } else {
-                holdsValue = ConfigDecoder.node(at: path, in: menus)?.kind.holdsValue
+                holdsValue = node(at: path).map { tree.kinds[$0].holdsValue }
                 known[path] = holdsValue
             }
             switch holdsValue {
@@ -19,14 +19,14 @@ extension ConfigDecoder {
         }
     }
 
-    /// The node at an absolute path of ids joined by `/`.
-    static func node(at path: String, in menus: [NodeSpec]) -> NodeSpec? {
-        var level = menus
-        var found: NodeSpec?
+    /// The node at an absolute path of ids joined by `/`. The tree's index by path
+    /// is built only once loading succeeds, so this walks the children.
+    private func node(at path: String) -> Int? {
+        var found: Int?
         for id in path.split(separator: "/", omittingEmptySubsequences: false) {
-            guard let node = level.first(where: { $0.id == id }) else { return nil }
+            let level = found.map { AnySequence(tree.children($0)) } ?? AnySequence(tree.topLevel)
+            guard let node = level.first(where: { tree.ids[$0] == id }) else { return nil }
             found = node
-            level = node.children
         }
         return found
     }

@@ -20,6 +20,59 @@ public struct TitleTemplate: Sendable, Hashable {
 
     /// Parses `text`. `{{` and `}}` stand for literal braces; an unclosed `{` is literal too.
     public init(parsing text: String) {
+        var text = text
+        if let segments = text.withUTF8({ TitleTemplate.asciiSegments($0) }) {
+            self.init(segments: segments)
+        } else {
+            self.init(parsingCharacters: text)
+        }
+    }
+
+    /// The segments of an all-ASCII text, read byte by byte: big configs have
+    /// thousands of templated titles, and walking `Character`s cost more than the
+    /// rest of loading each. Nil for other text, where a brace may begin a grapheme
+    /// cluster and so not be a brace as ``init(parsingCharacters:)`` sees it.
+    private static func asciiSegments(_ b: UnsafeBufferPointer<UInt8>) -> [Segment]? {
+        guard b.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let open = UInt8(ascii: "{")
+        let close = UInt8(ascii: "}")
+        func text(_ range: Range<Int>) -> String { String(decoding: b[range], as: UTF8.self) }
+        var segments: [Segment] = []
+        var literal = ""
+        var start = 0
+        var i = 0
+        while i < b.count {
+            let c = b[i]
+            if c == open || c == close, i + 1 < b.count, b[i + 1] == c {
+                literal += text(start..<(i + 1))
+                i += 2
+                start = i
+                continue
+            }
+            if c == open, let end = b[(i + 1)...].firstIndex(of: close) {
+                literal += text(start..<i)
+                if !literal.isEmpty {
+                    segments.append(.literal(literal))
+                    literal = ""
+                }
+                switch text((i + 1)..<end) {
+                case "value": segments.append(.ownValue)
+                case "title": segments.append(.ownTitle)
+                case let name: segments.append(.reference(name))
+                }
+                i = end + 1
+                start = i
+                continue
+            }
+            i += 1
+        }
+        literal += text(start..<b.count)
+        if !literal.isEmpty || segments.isEmpty { segments.append(.literal(literal)) }
+        return segments
+    }
+
+    /// Parses `text` by `Character`, for text that is not all ASCII.
+    init(parsingCharacters text: String) {
         var segments: [Segment] = []
         var literal = ""
         var i = text.startIndex

@@ -16,14 +16,22 @@ struct YAMLEvent {
     var mark: SourceMark
     /// The scalar's text; empty for other kinds.
     var text: String = ""
+    /// The node key this scalar spells, if any, found while its bytes were at hand.
+    var key: NodeKey?
     /// A plain (unquoted, untagged) scalar. Only plain scalars can be booleans,
     /// numbers or null; quoting is how a user says "this is text".
     var isPlain: Bool = false
 
     /// A plain scalar that YAML reads as null: nothing at all, `~` or `null`.
     var isNull: Bool {
-        kind == .scalar && isPlain
-            && (text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL")
+        guard kind == .scalar, isPlain else { return false }
+        // By length first: every string value of every node is asked.
+        switch text.utf8.count {
+        case 0: return true
+        case 1: return text == "~"
+        case 4: return text == "null" || text == "Null" || text == "NULL"
+        default: return false
+        }
     }
 
     /// How an error message names this value after "got".

@@ -1,5 +1,11 @@
 import CYAML
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Why loading stopped before the end of the input. Syntax errors make everything
 /// reported before them doubtful, so they are reported alone; limits are not.
 struct LoadStop: Error {
@@ -20,16 +26,17 @@ final class YAMLEventReader {
     /// Problems that do not stop reading (tags), merged into the loader's errors.
     var problems: [ConfigError] = []
     private let parser: UnsafeMutablePointer<yaml_parser_t>
-    private let input: UnsafeBufferPointer<UInt8>
+    private let input: YAMLInput
     private var depth = 0
 
-    /// `input` must stay valid for the reader's lifetime; libyaml reads it in place.
-    init(input: UnsafeBufferPointer<UInt8>, file: String) {
+    var inputSize: Int? { input.size }
+
+    init(input: YAMLInput, file: String) {
         self.file = file
         self.input = input
         parser = .allocate(capacity: 1)
         yaml_parser_initialize(parser)
-        yaml_parser_set_input_string(parser, input.baseAddress, input.count)
+        input.attach(to: parser)
     }
 
     deinit {
@@ -59,10 +66,14 @@ final class YAMLEventReader {
             let s = event.data.scalar
             if s.anchor != nil { throw anchorError(mark) }
             if s.tag != nil { tagProblem(mark) }
-            let text =
-                s.length == 0
-                ? "" : String(decoding: UnsafeBufferPointer(start: s.value, count: s.length), as: UTF8.self)
+            let bytes = UnsafeBufferPointer(start: s.value, count: s.length)
             let plain = s.style == YAML_PLAIN_SCALAR_STYLE && s.tag == nil
+            // Half of all scalars are node keys: those share the key's static
+            // string instead of each decoding and validating a new one.
+            if let key = NodeKey(utf8: bytes) {
+                return YAMLEvent(kind: .scalar, mark: mark, text: key.rawValue, key: key, isPlain: plain)
+            }
+            let text = s.length == 0 ? "" : String(decoding: bytes, as: UTF8.self)
             return YAMLEvent(kind: .scalar, mark: mark, text: text, isPlain: plain)
         case YAML_SEQUENCE_START_EVENT:
             if event.data.sequence_start.anchor != nil { throw anchorError(mark) }
@@ -120,11 +131,21 @@ final class YAMLEventReader {
 
     private func syntaxError() -> LoadStop {
         let p = parser.pointee
+        if let code = input.readError {
+            let reason = String(cString: strerror(code))
+            return LoadStop(
+                error: ConfigError(
+                    file: file, mark: SourceMark(line: 1, column: 1), message: "cannot read config: \(reason)"
+                ),
+                isSyntax: true)
+        }
+        // Only the error paths below need the text itself.
+        let input = self.input.text()
         let problem = p.problem.map { String(cString: $0) } ?? "invalid YAML"
         var mark: SourceMark
         if p.error == YAML_READER_ERROR {
             // Reader errors (bad encoding, control characters) carry only a byte offset.
-            mark = position(ofByte: p.problem_offset)
+            mark = position(ofByte: p.problem_offset, in: input)
         } else {
             mark = SourceMark(p.problem_mark)
         }
@@ -136,7 +157,9 @@ final class YAMLEventReader {
             let at = SourceMark(p.context_mark)
             message += " (\(String(cString: context)) at \(at.line):\(at.column))"
         }
-        if isTabInIndentation(at: p.error == YAML_READER_ERROR ? p.problem_offset : p.problem_mark.index) {
+        if isTabInIndentation(
+            at: p.error == YAML_READER_ERROR ? p.problem_offset : p.problem_mark.index, in: input)
+        {
             message = "tab in indentation; use spaces"
         }
         return LoadStop(error: ConfigError(file: file, mark: mark, message: message), isSyntax: true)
@@ -144,7 +167,7 @@ final class YAMLEventReader {
 
     /// YAML forbids tabs for indentation and libyaml's wording for it is cryptic,
     /// while it is the most common mistake in hand-written files.
-    private func isTabInIndentation(at offset: Int) -> Bool {
+    private func isTabInIndentation(at offset: Int, in input: [UInt8]) -> Bool {
         guard offset < input.count, input[offset] == UInt8(ascii: "\t") else { return false }
         var i = offset
         while i > 0 {
@@ -157,7 +180,7 @@ final class YAMLEventReader {
     }
 
     /// Line and column (in characters, as libyaml counts) of a byte offset.
-    private func position(ofByte offset: Int) -> SourceMark {
+    private func position(ofByte offset: Int, in input: [UInt8]) -> SourceMark {
         var line = 1
         var column = 1
         var i = 0

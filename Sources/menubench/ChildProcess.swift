@@ -10,13 +10,17 @@ struct ChildProcess {
         var peakRSS: Int
     }
 
-    static func run(_ argv: [String], quiet: Bool = true) -> Outcome {
+    /// Runs `argv`, its output going to `output` (a file it creates) or nowhere.
+    static func run(_ argv: [String], quiet: Bool = true, output: String? = nil) -> Outcome {
         var pid: pid_t = 0
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        if let output {
+            posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
         if quiet {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            if output == nil { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
         let cArgs = argv.map { strdup($0) } + [nil]

@@ -2,6 +2,11 @@ import Foundation
 
 /// Section 1: `menud --check` on generated menus against a raw libyaml parse of the
 /// same files, both as whole processes so that process start costs both the same.
+///
+/// The files are written by a `menubench generate` child, never by this process:
+/// Linux starts a `posix_spawn`ed child's peak RSS at its parent's peak (the child
+/// runs in the parent's memory until `exec`), so a parent that had held a 118 MiB
+/// menu in memory made every child look at least that big.
 struct LoadBench {
     var sizes: [Int]
     var binDir: String
@@ -11,10 +16,17 @@ struct LoadBench {
         var out: [BenchResult] = []
         for n in sizes {
             let file = "\(workDir)/menu-\(n).yaml"
-            let text = MenuGenerator(nodes: n).yaml()
-            try? Data(text.utf8).write(to: URL(fileURLWithPath: file))
             defer { try? FileManager.default.removeItem(atPath: file) }
-            let bytes = text.utf8.count
+            let made = ChildProcess.run(["\(binDir)/menubench", "generate", "\(n)"], output: file)
+            var info = stat()
+            let bytes = stat(file, &info) == 0 ? Int(info.st_size) : 0
+            guard made.status == 0, bytes > 0 else {
+                out.append(
+                    BenchResult(
+                        section: "load", name: "\(n) nodes", value: "failed",
+                        comparison: "menubench generate exit \(made.status)"))
+                continue
+            }
             let times = n >= 1_000_000 ? 3 : 5
             let check = ChildProcess.median(["\(binDir)/menud", "--check", "--config", file], times: times)
             let raw = ChildProcess.median(["\(binDir)/menubench", "raw-parse", file], times: times)

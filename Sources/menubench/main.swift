@@ -80,9 +80,12 @@ struct LoadCommand: ParsableCommand {
     @Argument(help: "A menu config.")
     var file: String
 
+    @Flag(help: "Stop after loading, as `menud --check` does; menud itself cannot run under valgrind.")
+    var checkOnly = false
+
     func run() throws {
         switch ConfigLoader.load(path: file) {
-        case .success(let config): print(MenuModel(config: config).nodeCount)
+        case .success(let config): print(checkOnly ? config.nodeCount : MenuModel(config: config).nodeCount)
         case .failure(let errors):
             print(errors)
             throw ExitCode(1)
