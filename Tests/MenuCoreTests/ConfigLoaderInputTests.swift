@@ -122,7 +122,8 @@ import Testing
         func utf16BE(_ text: String) -> [UInt8] {
             [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
         }
-        let config = try ConfigLoader.load(bytes: utf16BE("menu:\n  - title: Caf\u{E9}\n"), file: "t.yaml").get()
+        let config = try ConfigLoader.load(bytes: utf16BE("menu:\n  - title: Caf\u{E9}\n"), file: "t.yaml")
+            .get()
         #expect(config.menus.first?.title == TitleTemplate(literal: "Caf\u{E9}"))
         #expect(
             messages(utf16BE("menu:\n  - title: Caf\u{E9}\n    titel: x\n")) == [
