@@ -36,6 +36,9 @@ final class DaemonState {
     private var pendingSave: Scheduled<Void>?
     /// How long a change waits for others to join it in one write.
     static let saveDelay = TimeAmount.milliseconds(250)
+    /// How soon a failed write is tried again: a disk that filled up or turned
+    /// read-only may come back without any change from a client to trigger a write.
+    static let saveRetryDelay = TimeAmount.seconds(1)
     /// The focus cursors `nav` moves and every render shows. They are not part of the
     /// model's undo journal, which is why `nav` and `focus` cannot be batched.
     var focus = FocusCursors()
@@ -79,11 +82,11 @@ final class DaemonState {
     }
 
     /// Writes the state soon: a burst of changes becomes one write.
-    func scheduleSave() {
+    func scheduleSave(in delay: TimeAmount = saveDelay) {
         guard store != nil, pendingSave == nil else { return }
-        pendingSave = loop.assumeIsolated().scheduleTask(in: Self.saveDelay) {
+        pendingSave = loop.assumeIsolated().scheduleTask(in: delay) {
             self.pendingSave = nil
-            _ = self.saveNow()
+            self.saveNow().assumeIsolated().whenFailure { _ in self.scheduleSave(in: Self.saveRetryDelay) }
         }
     }
 

@@ -16,6 +16,10 @@ final class StateStore {
     private let logger: Logger
     /// The last write queued; the next one starts when it ends.
     private var lastWrite: EventLoopFuture<Void>
+    /// Whether the last write failed. A full or read-only disk fails every write until
+    /// someone fixes it, so the log says so once when that starts and once when it ends,
+    /// not at every change in between.
+    private var failing = false
 
     init(path: String, pool: NIOThreadPool, loop: EventLoop, logger: Logger) {
         self.path = path
@@ -63,19 +67,27 @@ final class StateStore {
         return []
     }
 
-    /// Queues a write of `text` after any write already queued. The future fails
-    /// with the write's error; the failure is logged here, so callers need only pass
-    /// it on to a client.
+    /// Queues a write of `text` after any write already queued; call it on `loop`. The
+    /// future fails with the write's error; the failure is logged here (once per run of
+    /// failures), so callers need only pass it on to a client.
     func write(_ text: String) -> EventLoopFuture<Void> {
         let path = self.path
-        let logger = self.logger
         let pool = self.pool
         let loop = self.loop
         let next = lastWrite.flatMap {
             pool.runIfActive(eventLoop: loop) { try AtomicFile.write(text, to: path) }
-        }.flatMapErrorThrowing { error in
-            logger.error("cannot save state: \(error)")
-            throw error
+        }
+        next.assumeIsolated().whenComplete { result in
+            switch result {
+            case .success:
+                if self.failing { self.logger.notice("state saved again to \(path)") }
+                self.failing = false
+            case .failure(let error):
+                if !self.failing {
+                    self.logger.error("cannot save state: \(error); will retry, and log when it works again")
+                }
+                self.failing = true
+            }
         }
         // A failed write must not stop the ones after it.
         lastWrite = next.flatMapErrorThrowing { _ in }

@@ -24,6 +24,7 @@ import Testing
                 daemon.log.contains("\(config) was removed; keeping the current menu")
             }
             #expect(try daemon.request("get apps").isOK)
+            #expect(daemon.log.components(separatedBy: "was removed").count == 2, "\(daemon.log)")
             let reload = try daemon.request("reload")
             #expect(reload.errorCode == "reload-failed")
             #expect(reload.errorMessage?.contains("cannot read config: No such file or directory") == true)
@@ -47,10 +48,53 @@ import Testing
 
             #expect(unlink(config) == 0)
             #expect(mkdir(config, 0o700) == 0)
-            defer { rmdir(config) }
             let reload = try daemon.request("reload")
             #expect(reload.errorMessage?.contains("cannot read config: Is a directory") == true, "\(reload)")
             #expect(try daemon.request("get apps").isOK)
+
+            #expect(rmdir(config) == 0)
+            try "menu:\n  - id: back\n    title: Back\n".write(
+                toFile: config, atomically: false, encoding: .utf8)
+            try await waitUntil("the file to be loaded again") { try daemon.request("get back").isOK }
+        }
+    }
+
+    /// As root, chmod 000 stops nothing, so this daemon runs as `nobody`; it is then
+    /// asked through `menuctl` as `nobody` too, since it serves only its own user.
+    /// Without root the test is skipped, except on CI (`CI=true`), where it must run.
+    @Test(.enabled(if: XTools.isCI || getuid() == 0))
+    func aConfigMadeUnreadableKeepsTheMenuUntilItIsReadable() async throws {
+        try #require(getuid() == 0, "CI=true but not root: cannot run menud as nobody")
+        let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        let directory = try TempDirectory()
+        #expect(chmod(directory.path, 0o777) == 0)
+        let config = directory.file("menu.yaml")
+        try String(contentsOfFile: TestPaths.fixture("menu.yaml"), encoding: .utf8).write(
+            toFile: config, atomically: false, encoding: .utf8)
+        #expect(chmod(config, 0o644) == 0)
+        try await withDaemon(config: config, directory: directory, launcher: nobody) { daemon in
+            func get(_ path: String) throws -> ProcessResult {
+                try run(
+                    nobody[0],
+                    nobody.dropFirst() + [TestPaths.menuctl, "--socket", daemon.socketPath, "get", path])
+            }
+            try await waitUntil("the watcher to start") { daemon.log.contains("watching") }
+            #expect(try get("apps").status == 0)
+
+            #expect(chmod(config, 0) == 0)
+            try await waitUntil("the refusal to be logged; log:\n\(daemon.log)") {
+                daemon.log.contains("\(config):1:1: cannot read config: Permission denied")
+            }
+            #expect(daemon.log.components(separatedBy: "cannot read config").count == 2, "\(daemon.log)")
+            let kept = try get("apps")
+            #expect(kept.status == 0, "\(kept)")
+
+            try "menu:\n  - id: back\n    title: Back\n".write(
+                toFile: config, atomically: false, encoding: .utf8)
+            #expect(chmod(config, 0o644) == 0)
+            try await waitUntil("the config to be loaded again; log:\n\(daemon.log)") {
+                try get("back").status == 0
+            }
         }
     }
 }

@@ -30,6 +30,27 @@ import Testing
             ])
     }
 
+    /// Block collections can nest on one line (`- - - x`), so 100,000 levels fit in
+    /// 200 KB; the reader must stop at the limit without recursing.
+    @Test func deepBlockSequenceFailsAtTheLimit() {
+        let text = String(repeating: "- ", count: 100_000) + "x\n"
+        #expect(
+            messages(text) == [
+                "1:1: expected a mapping with 'menu', got a list",
+                "1:\(2 * 256 + 1): YAML is nested deeper than 256 levels",
+            ])
+    }
+
+    /// The same with mappings, through explicit keys (`? ? ? x`).
+    @Test func deepBlockMappingFailsAtTheLimit() {
+        let text = String(repeating: "? ", count: 100_000) + "x\n"
+        #expect(
+            messages(text) == [
+                "1:3: expected a key, got a mapping",
+                "1:\(2 * 256 + 1): YAML is nested deeper than 256 levels",
+            ])
+    }
+
     @Test func deepMenuFailsAtTheMenuLimit() {
         var text = "menu:\n"
         for level in 0..<100 {
@@ -68,6 +89,45 @@ import Testing
         #expect(
             messages([0xEF, 0xBB, 0xBF] + Array("menu:\r\n  - titel: x\r\n".utf8)) == [
                 "2:5: unknown key 'titel' (did you mean 'title'?)", "2:5: missing 'title'",
+            ])
+    }
+
+    /// The byte order mark takes no column: an error on the first line is at 1:1.
+    @Test func byteOrderMarkLeavesColumnsAlone() {
+        #expect(
+            messages([0xEF, 0xBB, 0xBF] + Array("menux:\n  - title: a\n".utf8)) == [
+                "1:1: unknown key 'menux' (did you mean 'menu'?)", "1:1: missing 'menu'",
+            ])
+        #expect(
+            messages([0xEF, 0xBB, 0xBF] + Array("menu: [{title: a, exec: [x]}]\n".utf8)) == [
+                "1:25: expected a string, got a list"
+            ])
+    }
+
+    /// A CR is part of the line ending, never a column of the next line, and an error
+    /// after mixed endings still names the right line.
+    @Test func crlfErrorsAreOnTheRightLineAndColumn() {
+        #expect(
+            messages("menu:\r\n  - title: a\r\n  - {title: b, exec: [x]}\r\n") == [
+                "3:22: expected a string, got a list"
+            ])
+        #expect(
+            messages("menu:\r\n  - title: a\n\r\n  - title: b\r\n    type: grup\r\n") == [
+                "5:11: unknown type 'grup' (expected one of: group, item, toggle, choice, range, text, date)"
+            ])
+    }
+
+    /// libyaml reads UTF-16 in either byte order; positions count characters as in UTF-8.
+    @Test func utf16BigEndianLoadsAndReportsPositions() throws {
+        func utf16BE(_ text: String) -> [UInt8] {
+            [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        }
+        let config = try ConfigLoader.load(bytes: utf16BE("menu:\n  - title: Caf\u{E9}\n"), file: "t.yaml")
+            .get()
+        #expect(config.menus.first?.title == TitleTemplate(literal: "Caf\u{E9}"))
+        #expect(
+            messages(utf16BE("menu:\n  - title: Caf\u{E9}\n    titel: x\n")) == [
+                "3:5: unknown key 'titel' (did you mean 'title'?)"
             ])
     }
 

@@ -59,6 +59,26 @@ import Testing
         #expect(config.menus.first?.exec == "ls")
     }
 
+    /// One scalar of a hundred megabytes, as a text value: refused by the text
+    /// limit, at the scalar's start, with no limit on the file's size needed.
+    @Test func aHundredMegabyteScalarIsOneError() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "menud-scalar-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("scalar.yaml").path
+        var text = Array("menu:\n  - title: Note\n    type: text\n    value: ".utf8)
+        text += [UInt8](repeating: UInt8(ascii: "x"), count: 100_000_000)
+        text += Array("\n  - titel: After\n".utf8)
+        try Data(text).write(to: URL(fileURLWithPath: path))
+        #expect(
+            errors(ConfigLoader.load(path: path)).map(\.description) == [
+                "\(path):4:12: text is longer than 4096 bytes",
+                "\(path):5:5: unknown key 'titel' (did you mean 'title'?)",
+                "\(path):5:5: missing 'title'",
+            ])
+    }
+
     /// A hundred megabytes, with its only error on its last line: the loader reads all
     /// of it and still counts lines right.
     @Test func aHundredMegabyteFileReportsItsLastLine() throws {
