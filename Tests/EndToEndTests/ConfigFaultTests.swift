@@ -11,7 +11,7 @@ import Testing
         let config = directory.file("menu.yaml")
         try String(contentsOfFile: TestPaths.fixture("menu.yaml"), encoding: .utf8).write(
             toFile: config, atomically: false, encoding: .utf8)
-        try await withDaemon(config: config, directory: directory) { daemon in
+        try await withDaemon(config: config, directory: directory, watch: true) { daemon in
             try await waitUntil("the watcher to start") { daemon.log.contains("watching") }
             try await body(daemon, config)
         }
@@ -72,7 +72,7 @@ import Testing
         try String(contentsOfFile: TestPaths.fixture("menu.yaml"), encoding: .utf8).write(
             toFile: config, atomically: false, encoding: .utf8)
         #expect(chmod(config, 0o644) == 0)
-        try await withDaemon(config: config, directory: directory, launcher: nobody) { daemon in
+        try await withDaemon(config: config, directory: directory, launcher: nobody, watch: true) { daemon in
             func get(_ path: String) throws -> ProcessResult {
                 try run(
                     nobody[0],

@@ -44,7 +44,7 @@ import Testing
         let directory = try TempDirectory()
         let config = directory.file("menu.yaml")
         try Self.original.write(toFile: config, atomically: false, encoding: .utf8)
-        try await withDaemon(config: config, arguments: watch ? [] : ["--no-watch"], directory: directory) {
+        try await withDaemon(config: config, directory: directory, watch: watch) {
             daemon in
             if watch { try await waitUntil("the watcher to start") { daemon.log.contains("watching") } }
             let subscriber = try daemon.connect()

@@ -162,7 +162,7 @@ import Testing
             #expect(daemon.log.contains("at most 36 clients"), "\(daemon.log)")
             // start() has probed the socket already; wait until that probe is gone.
             var connections: [UnixSocketConnection] = []
-            try await waitUntil("36 connections to be accepted") {
+            try await waitUntil("36 connections to be accepted", seconds: 60) {
                 let connection = try UnixSocketConnection.connect(path: daemon.socketPath)
                 connection.setReceiveTimeout(seconds: 20)
                 guard try connection.readLine() == "OK MENUD 1" else { return false }

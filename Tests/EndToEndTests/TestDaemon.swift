@@ -112,10 +112,12 @@ final class TestDaemon {
     /// With `config` nil the daemon looks for one itself; `environment` replaces its
     /// environment (for `HOME` and `XDG_CONFIG_HOME`).
     /// `launcher` runs the daemon through another program (such as `prlimit … --`),
-    /// which must exec it.
+    /// which must exec it. Only with `watch` does the daemon watch its config file:
+    /// each watch is an inotify instance, and the tests run in parallel as one user,
+    /// whose instances are few (128 by default).
     init(
         directory: TempDirectory, config: String?, socketPath: String? = nil, arguments: [String] = [],
-        environment: [String: String]? = nil, launcher: [String] = []
+        environment: [String: String]? = nil, launcher: [String] = [], watch: Bool = false
     ) throws {
         self.directory = directory
         self.socketPath = socketPath ?? directory.file("run/socket")
@@ -129,7 +131,7 @@ final class TestDaemon {
         process.arguments =
             (launcher.isEmpty ? [] : launcher.dropFirst() + [TestPaths.menud])
             + (config.map { ["--config", $0] } ?? []) + ["--socket", self.socketPath] + stateArguments
-            + arguments
+            + (watch || arguments.contains("--no-watch") ? [] : ["--no-watch"]) + arguments
         if let environment { process.environment = SanitizerReport.keepingOptions(environment) }
         process.currentDirectoryURL = directory.url
         process.standardOutput = FileHandle(forWritingAtPath: logPath)
@@ -214,12 +216,12 @@ final class TestDaemon {
 /// restart); its owner removes it.
 func withDaemon<T>(
     config: String = TestPaths.fixture("menu.yaml"), arguments: [String] = [],
-    directory: TempDirectory? = nil, launcher: [String] = [],
+    directory: TempDirectory? = nil, launcher: [String] = [], watch: Bool = false,
     _ body: (TestDaemon) async throws -> T
 ) async throws -> T {
     let directory = try directory ?? TempDirectory()
     let daemon = try TestDaemon(
-        directory: directory, config: config, arguments: arguments, launcher: launcher)
+        directory: directory, config: config, arguments: arguments, launcher: launcher, watch: watch)
     do {
         try await daemon.start()
         let result = try await body(daemon)
