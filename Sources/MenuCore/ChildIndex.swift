@@ -35,7 +35,8 @@ struct ChildIndex: Sendable {
         var s = ChildIndex.hash(parent: parent, id: id) & mask
         while slots[s] >= 0 {
             let n = Int(slots[s])
-            if Int(parents[n]) == parent && ids[n] == id { return n }
+            // Bytes, as the hash is: String's `==` with a Substring goes the slow way.
+            if Int(parents[n]) == parent && ids[n].utf8.elementsEqual(id.utf8) { return n }
             s = (s + 1) & mask
         }
         return nil

@@ -102,12 +102,20 @@ public struct MenuTree: Sendable {
 
     /// The node at `path`; `nil` when no node has it.
     public func node(at path: String) -> Int? {
+        // Walks the components in place rather than splitting: every request with a
+        // path comes through here, and a split allocates an array per request.
         var parent = -1
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            guard let n = childIndex.find(parent: parent, id: part, ids: ids, parents: parents) else {
-                return nil
+        let utf8 = path.utf8
+        var start = utf8.startIndex
+        while start < utf8.endIndex {
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
+            if start < end {
+                guard
+                    let n = childIndex.find(parent: parent, id: path[start..<end], ids: ids, parents: parents)
+                else { return nil }
+                parent = n
             }
-            parent = n
+            start = end < utf8.endIndex ? utf8.index(after: end) : end
         }
         return parent < 0 ? nil : parent
     }

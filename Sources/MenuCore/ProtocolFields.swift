@@ -48,7 +48,14 @@ public enum ProtocolFields {
 
     /// One data line from its fields.
     public static func record(_ fields: [String]) -> String {
-        fields.map(escape).joined(separator: "\t")
+        // Built in one buffer: every reply and event line passes through here.
+        var out = ""
+        out.reserveCapacity(fields.reduce(fields.count) { $0 + $1.utf8.count })
+        for (i, field) in fields.enumerated() {
+            if i > 0 { out.append("\t") }
+            out.append(escape(field))
+        }
+        return out
     }
 
     /// The fields of one data line.

@@ -52,7 +52,16 @@ public enum ProtocolWords {
     /// bytes: every byte the rule cares about is ASCII, and ASCII bytes never occur
     /// inside a multi-byte UTF-8 sequence, so characters are never split.
     public static func split(_ line: String) throws(SplitError) -> [ProtocolWord] {
-        let bytes = Array(line.utf8)
+        var line = line
+        // One pass over the string's own bytes: unquoted words (nearly all of them)
+        // become Strings straight from a slice, with no copy of the line in between.
+        let result = line.withUTF8 { bytes in
+            Result { () throws(SplitError) in try split(bytes: bytes) }
+        }
+        return try result.get()
+    }
+
+    private static func split(bytes: UnsafeBufferPointer<UInt8>) throws(SplitError) -> [ProtocolWord] {
         var words: [ProtocolWord] = []
         var i = 0
         while i < bytes.count {
@@ -60,8 +69,8 @@ public enum ProtocolWords {
                 i += 1
                 continue
             }
-            var word: [UInt8] = []
             if bytes[i] == quote {
+                var word: [UInt8] = []
                 let start = i
                 i += 1
                 var closed = false
@@ -83,12 +92,14 @@ public enum ProtocolWords {
                 if i < bytes.count, !isBlank(bytes[i]) { throw .junkAfterQuote(column: i + 1) }
                 words.append(ProtocolWord(String(decoding: word, as: UTF8.self), quoted: true))
             } else {
+                let start = i
                 while i < bytes.count, !isBlank(bytes[i]) {
                     if bytes[i] == quote { throw .strayQuote(column: i + 1) }
-                    word.append(bytes[i])
                     i += 1
                 }
-                words.append(ProtocolWord(String(decoding: word, as: UTF8.self)))
+                words.append(
+                    ProtocolWord(
+                        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)))
             }
         }
         return words

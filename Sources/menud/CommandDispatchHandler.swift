@@ -23,8 +23,6 @@ final class CommandDispatchHandler: ChannelInboundHandler {
     /// The queued batch, nil outside `begin` … `end`. Entries that failed their checks
     /// stay in the queue as errors, so `end` can name the first failing position.
     private var batch: [Result<Invocation, ProtocolError>]?
-    /// The most recent reply, so that closing can wait for every reply to be written.
-    private var lastWrite: EventLoopFuture<Void>?
     /// This connection's event stream, registered with the hub on `subscribe`.
     private let stream: EventStreamHandler
     /// Requests that arrived while a deferred command was running, in order.
@@ -160,6 +158,9 @@ final class CommandDispatchHandler: ChannelInboundHandler {
     /// this connection if the command asked for it.
     private func finish(_ output: CommandOutput, context: ChannelHandlerContext) {
         send(.ok(output.lines), context: context)
+        // Replies wait in the encoder until the read is done; a subscriber's own
+        // events go out below it, so its reply must leave first.
+        if !output.events.isEmpty, state.value.events.isSubscribed(stream) { context.flush() }
         state.value.commit(output)
         if let topics = output.subscribe {
             state.value.events.subscribe(stream, topics: topics)
@@ -183,18 +184,14 @@ final class CommandDispatchHandler: ChannelInboundHandler {
         if !busy, backlog.isEmpty, closeWhenIdle { closeAfterReplies(context: context) }
     }
 
+    /// Replies are flushed once per read (``channelReadComplete``), not one by one.
     private func send(_ response: Response, context: ChannelHandlerContext) {
-        let promise = context.eventLoop.makePromise(of: Void.self)
-        context.write(Self.wrapOutboundOut(response), promise: promise)
-        lastWrite = promise.futureResult
+        context.write(Self.wrapOutboundOut(response), promise: nil)
     }
 
+    /// The ``ResponseEncoder`` holds the close back until every reply is written.
     private func closeAfterReplies(context: ChannelHandlerContext) {
-        guard let lastWrite else {
-            context.close(promise: nil)
-            return
-        }
-        lastWrite.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        context.close(promise: nil)
     }
 
     private func queue(_ entry: Result<Invocation, ProtocolError>, context: ChannelHandlerContext) {

@@ -24,6 +24,10 @@ final class EventHub {
         subscriptions[ObjectIdentifier(stream)] = Subscription(stream: stream, topics: topics)
     }
 
+    func isSubscribed(_ stream: EventStreamHandler) -> Bool {
+        subscriptions[ObjectIdentifier(stream)] != nil
+    }
+
     func unsubscribe(_ stream: EventStreamHandler) {
         subscriptions[ObjectIdentifier(stream)] = nil
     }

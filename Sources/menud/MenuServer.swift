@@ -43,7 +43,7 @@ final class MenuServer: Service {
             stream,
             BackPressureHandler(),
             StalledReaderHandler(timeout: stallTimeout, stream: stream, logger: logger),
-            MessageToByteHandler(ResponseEncoder()),
+            ResponseEncoder(),
             ConnectionLimitHandler(count: connections, logger: logger),
             PeerCredentialHandler(allowedUID: getuid(), logger: logger),
             GreetingHandler(),

@@ -1,18 +1,84 @@
 import NIOCore
 
-/// Turns a ``Response`` into protocol bytes. Kept apart from command dispatch so that
-/// no handler ever writes raw bytes and every reply ends in exactly one terminator.
-struct ResponseEncoder: MessageToByteEncoder {
+/// Turns each ``Response`` into protocol bytes. Kept apart from command dispatch so
+/// that no handler ever writes raw bytes and every reply ends in exactly one
+/// terminator.
+///
+/// Replies are gathered into one buffer until the next flush, which the dispatcher
+/// issues once per read: a client that pipelines many requests gets all their replies
+/// in one socket write, with one downstream write (and one write promise) per flush
+/// instead of per reply.
+///
+/// Past ``chunkSize`` the gathered replies are handed down without waiting for the
+/// flush, so that the channel's writability (which the dispatcher checks before each
+/// request) still counts them and a client that does not read stays bounded.
+///
+/// A close from above waits until every reply accepted before it is written, so a
+/// handler can close right after its last reply (`close`, end of input) without
+/// tracking a promise per reply.
+final class ResponseEncoder: ChannelOutboundHandler {
     typealias OutboundIn = Response
+    typealias OutboundOut = ByteBuffer
 
-    func encode(data: Response, out: inout ByteBuffer) throws {
+    static let chunkSize = 16 * 1024
+
+    /// Replies encoded since the last flush.
+    private var pending: ByteBuffer?
+    /// The promises of the replies in `pending`, completed with its write.
+    private var pendingPromise: EventLoopPromise<Void>?
+    /// The write of the last flushed buffer, which a close waits for.
+    private var lastWrite: EventLoopFuture<Void>?
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        let response = Self.unwrapOutboundIn(data)
+        if pending == nil { pending = context.channel.allocator.buffer(capacity: 256) }
+        Self.encode(response, into: &pending!)
+        if let promise {
+            if let pendingPromise {
+                pendingPromise.futureResult.cascade(to: promise)
+            } else {
+                pendingPromise = promise
+            }
+        }
+        if pending!.readableBytes >= Self.chunkSize { writePending(context: context) }
+    }
+
+    func flush(context: ChannelHandlerContext) {
+        writePending(context: context)
+        context.flush()
+    }
+
+    func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+        writePending(context: context)
+        context.flush()
+        guard let lastWrite else {
+            context.close(mode: mode, promise: promise)
+            return
+        }
+        self.lastWrite = nil
+        lastWrite.assumeIsolated().whenComplete { _ in context.close(mode: mode, promise: promise) }
+    }
+
+    private func writePending(context: ChannelHandlerContext) {
+        guard let buffer = pending else { return }
+        pending = nil
+        let promise = pendingPromise ?? context.eventLoop.makePromise()
+        pendingPromise = nil
+        lastWrite = promise.futureResult
+        context.write(Self.wrapOutboundOut(buffer), promise: promise)
+    }
+
+    static func encode(_ data: Response, into out: inout ByteBuffer) {
         for line in data.lines {
             out.writeString(line)
             out.writeInteger(UInt8(ascii: "\n"))
         }
         switch data.terminator {
-        case .ok: out.writeString("OK\n")
-        case .greeting(let text): out.writeString("OK \(text)\n")
+        case .ok: out.writeStaticString("OK\n")
+        case .greeting(let text):
+            out.writeStaticString("OK ")
+            out.writeString(text)
+            out.writeInteger(UInt8(ascii: "\n"))
         case .error(let error):
             out.writeString(error.line)
             out.writeInteger(UInt8(ascii: "\n"))

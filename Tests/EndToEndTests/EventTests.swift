@@ -97,6 +97,28 @@ extension UnixSocketConnection {
         }
     }
 
+    /// Replies to one read are gathered and written together, while a subscriber's
+    /// events go out as they happen: pipelined in one write, each reply must still
+    /// come before the events of its own change and after those of the one before.
+    @Test func pipelinedRequestsOfASubscriberKeepEachReplyBeforeItsEvents() async throws {
+        try await withDaemon { daemon in
+            let connection = try daemon.connect()
+            try connection.subscribe("expansion")
+            try connection.send("expand apps\nget apps\ncollapse apps\nget apps\n")
+            let expanded = try connection.readReply()
+            #expect(expanded.lines == ["splice\t1\t0\t2", "expansion\tapps\texpanded"])
+            let first = try connection.readEventGroup()
+            #expect(first.records == expanded.lines)
+            #expect(try connection.readReply().isOK)
+            let collapsed = try connection.readReply()
+            #expect(collapsed.lines.last == "expansion\tapps\tcollapsed")
+            let second = try connection.readEventGroup()
+            #expect(second.sequence == first.sequence + 1)
+            #expect(second.records == collapsed.lines)
+            #expect(try connection.readReply().isOK)
+        }
+    }
+
     /// A move that changes no row is still an event, since views show the focus; a
     /// move that goes nowhere is not, and the explicit topics of older clients stay
     /// without it.
