@@ -1,6 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// menuctl is linked as one static executable (see its target) unless this is set:
+// sanitizers cannot instrument a static executable, so `.ci/sanitize` sets it.
+let staticMenuctl = Context.environment["MENUD_DYNAMIC_MENUCTL"] == nil
+
 let package = Package(
     name: "menud",
     platforms: [.macOS(.v13)],
@@ -56,14 +60,15 @@ let package = Package(
             // because gold warns about a mktemp in the static Foundation archive. The
             // libraries named are ones FoundationEssentials needs but does not autolink
             // when linked this way.
-            linkerSettings: [
-                .unsafeFlags(
-                    [
-                        "-static-executable", "-use-ld=lld",
-                        "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
-                    ],
-                    .when(platforms: [.linux]))
-            ]
+            linkerSettings: staticMenuctl
+                ? [
+                    .unsafeFlags(
+                        [
+                            "-static-executable", "-use-ld=lld",
+                            "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
+                        ],
+                        .when(platforms: [.linux]))
+                ] : []
         ),
         .executableTarget(
             name: "menubench",
