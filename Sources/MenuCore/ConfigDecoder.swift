@@ -52,10 +52,10 @@ struct ConfigDecoder {
         } else if event.isNull {
             error(start, "empty config")
         } else if nodesOnly {
-            error(event.mark, "expected a list of nodes, got \(event.summary)")
+            error(event.mark, "expected a list of nodes, got \(reader.summary(event))")
             try reader.skip(event)
         } else {
-            error(event.mark, "expected a mapping with 'menu', got \(event.summary)")
+            error(event.mark, "expected a mapping with 'menu', got \(reader.summary(event))")
             try reader.skip(event)
         }
         _ = try reader.next()  // document end
@@ -107,7 +107,7 @@ struct ConfigDecoder {
 
     private mutating func decodeSettings(_ value: YAMLEvent) throws(LoadStop) {
         guard value.kind == .mappingStart else {
-            error(value.mark, "expected a mapping, got \(value.summary)")
+            error(value.mark, "expected a mapping, got \(reader.summary(value))")
             try reader.skip(value)
             return
         }
@@ -133,33 +133,41 @@ struct ConfigDecoder {
     /// Reads a list of nodes (`menu:`) and everything below it.
     private mutating func decodeNodes(_ list: YAMLEvent) throws(LoadStop) {
         guard list.kind == .sequenceStart else {
-            error(list.mark, "expected a list of nodes, got \(list.summary)")
+            error(list.mark, "expected a list of nodes, got \(reader.summary(list))")
             try reader.skip(list)
             return
         }
-        let top = Siblings()
-        // The nodes being read, outermost first: `open[0..<depth]`. Drafts are objects
-        // reused for every node at their depth, so that neither a node's fields nor
-        // its siblings' id table are copied or allocated per node; both showed in
-        // profiles of big configs.
-        var open: [NodeDraft] = []
+        var top = Siblings()
+        // The nodes being read, outermost first: `drafts[0..<depth]`, of which the
+        // first `made` are initialized. Each draft is reused for every node at its
+        // depth and lives in fixed storage, so that reading a node copies, allocates
+        // and reference-counts nothing beyond the strings it keeps.
+        let keyCount = NodeKey.all.count
+        let drafts = UnsafeMutablePointer<NodeDraft>.allocate(capacity: ConfigDecoder.maxMenuDepth)
+        let keyMarks = UnsafeMutablePointer<SourceMark>.allocate(
+            capacity: ConfigDecoder.maxMenuDepth * keyCount)
+        var made = 0
+        defer {
+            drafts.deinitialize(count: made)
+            drafts.deallocate()
+            keyMarks.deallocate()
+        }
         var depth = 0
         var topEntries = 0
         while true {
             let event = try reader.next()
-            let current = depth > 0 ? open[depth - 1] : nil
-            if current == nil || current!.inChildren {
-                if current == nil && event.kind != .sequenceEnd { topEntries += 1 }
+            if depth == 0 || drafts[depth - 1].inChildren {
+                if depth == 0 && event.kind != .sequenceEnd { topEntries += 1 }
                 switch event.kind {
                 case .sequenceEnd:
-                    guard let current else {
+                    guard depth > 0 else {
                         if topEntries == 0 { error(list.mark, "'menu' has no nodes") }
                         return
                     }
-                    current.inChildren = false
+                    drafts[depth - 1].inChildren = false
                 case .mappingStart:
                     let node: Int
-                    if let parent = current {
+                    if depth > 0 {
                         if depth == ConfigDecoder.maxMenuDepth {
                             throw LoadStop(
                                 error: ConfigError(
@@ -168,60 +176,72 @@ struct ConfigDecoder {
                                 ),
                                 isSyntax: false)
                         }
+                        let parent = drafts + (depth - 1)
                         node = tree.append(
-                            parent: parent.node, depth: depth, position: parent.children.count,
+                            parent: parent.pointee.node, depth: depth,
+                            position: parent.pointee.children.count,
                             mark: event.mark)
                     } else {
                         node = tree.append(parent: -1, depth: 0, position: top.count, mark: event.mark)
                     }
-                    if depth == open.count { open.append(NodeDraft()) }
-                    open[depth].start(mark: event.mark, node: node)
+                    if depth == made {
+                        (drafts + made).initialize(to: NodeDraft(keyMarks: keyMarks + made * keyCount))
+                        made += 1
+                    }
+                    drafts[depth].start(mark: event.mark, node: node)
                     depth += 1
                 default:
-                    error(event.mark, "expected a node (a mapping), got \(event.summary)")
+                    error(event.mark, "expected a node (a mapping), got \(reader.summary(event))")
                     try reader.skip(event)
                 }
                 continue
             }
-            let draft = current!
+            let draft = drafts + (depth - 1)
             switch event.kind {
             case .mappingEnd:
-                let (id, idMark) = finish(draft)
+                let (id, hash, idMark) = finish(&draft.pointee)
+                let expanded = tree.initiallyExpanded[draft.pointee.node]
                 depth -= 1
-                let siblings = depth > 0 ? open[depth - 1].children : top
-                if tree.initiallyExpanded[draft.node] { siblings.expandedCount += 1 }
-                add(id, idMark: idMark, to: siblings)
-            default:
-                guard let name = try keyName(event) else { continue }
+                if depth > 0 {
+                    add(id, hash: hash, idMark: idMark, to: &drafts[depth - 1].children, expanded: expanded)
+                } else {
+                    add(id, hash: hash, idMark: idMark, to: &top, expanded: expanded)
+                }
+            case .scalar:
+                let key = reader.nodeKey
+                // The only key text ever needed is an unknown key's, for its message.
+                let unknownName = key == nil ? reader.text : ""
                 let value = try reader.next()
-                guard let key = event.key else {
-                    error(event.mark, KeySuggestion.unknownKey(name, known: NodeKey.names))
+                guard let key else {
+                    error(event.mark, KeySuggestion.unknownKey(unknownName, known: NodeKey.names))
                     try reader.skip(value)
                     continue
                 }
-                if draft.has(key) {
-                    let first = draft.mark(of: key)
-                    error(event.mark, "duplicate key '\(name)' (first at line \(first.line))")
+                if draft.pointee.has(key) {
+                    let first = draft.pointee.mark(of: key)
+                    error(event.mark, "duplicate key '\(key.rawValue)' (first at line \(first.line))")
                     try reader.skip(value)
                     continue
                 }
-                draft.record(key, at: event.mark)
+                draft.pointee.record(key, at: event.mark)
                 if key == .children {
                     if value.kind == .sequenceStart {
-                        draft.inChildren = true
+                        draft.pointee.inChildren = true
                     } else {
-                        error(value.mark, "expected a list of nodes, got \(value.summary)")
+                        error(value.mark, "expected a list of nodes, got \(reader.summary(value))")
                         try reader.skip(value)
                     }
                 } else {
-                    try readField(key, keyMark: event.mark, value: value, into: draft)
+                    try readField(key, keyMark: event.mark, value: value, into: &draft.pointee)
                 }
+            default:
+                _ = try keyName(event)
             }
         }
     }
 
     private mutating func readField(
-        _ key: NodeKey, keyMark: SourceMark, value: YAMLEvent, into draft: NodeDraft
+        _ key: NodeKey, keyMark: SourceMark, value: YAMLEvent, into draft: inout NodeDraft
     ) throws(LoadStop) {
         // Spelled out per type: a generic helper here was not specialized and cost
         // a metadata lookup per key.
@@ -238,8 +258,17 @@ struct ConfigDecoder {
             return Field(value: n, keyMark: keyMark, mark: value.mark)
         }
         switch key {
-        case .id: draft.id = try text()
-        case .title: draft.title = try text()
+        case .id:
+            guard let id = try text() else { return }
+            let bytes = reader.bytes
+            draft.idIsValid = NodeID.isValid(bytes)
+            // A valid id is ASCII, so its bytes are its string's; others are rare.
+            draft.idHash = draft.idIsValid ? Siblings.hash(bytes) : Siblings.hash(id.value)
+            draft.id = id
+        case .title:
+            guard let title = try text() else { return }
+            draft.titleHasBrace = reader.bytes.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
+            draft.title = title
         case .subtitle: draft.subtitle = try text()
         case .icon: draft.icon = try text()
         case .exec: draft.exec = try text()
@@ -260,9 +289,9 @@ struct ConfigDecoder {
             }
         case .value:
             if value.kind == .scalar && !value.isNull {
-                draft.value = Field(value: value, keyMark: keyMark, mark: value.mark)
+                draft.value = Field(value: reader.scalar(value), keyMark: keyMark, mark: value.mark)
             } else {
-                error(value.mark, "expected a value, got \(value.summary)")
+                error(value.mark, "expected a value, got \(reader.summary(value))")
                 try reader.skip(value)
             }
         case .options:
@@ -275,7 +304,7 @@ struct ConfigDecoder {
 
     private mutating func readOptions(_ list: YAMLEvent) throws(LoadStop) -> [OptionDraft]? {
         guard list.kind == .sequenceStart else {
-            error(list.mark, "expected a list of options, got \(list.summary)")
+            error(list.mark, "expected a list of options, got \(reader.summary(list))")
             try reader.skip(list)
             return nil
         }
@@ -285,13 +314,13 @@ struct ConfigDecoder {
             switch event.kind {
             case .sequenceEnd:
                 return options
-            case .scalar where !event.text.isEmpty && !event.isNull:
-                let name = Field(value: event.text, keyMark: event.mark, mark: event.mark)
+            case .scalar where !reader.bytes.isEmpty && !event.isNull:
+                let name = Field(value: reader.text, keyMark: event.mark, mark: event.mark)
                 options.append(OptionDraft(mark: event.mark, id: name, title: name, isShortForm: true))
             case .mappingStart:
                 options.append(try readOptionMapping(event))
             default:
-                error(event.mark, "expected an option (a name or a mapping), got \(event.summary)")
+                error(event.mark, "expected an option (a name or a mapping), got \(reader.summary(event))")
                 try reader.skip(event)
             }
         }
@@ -327,36 +356,39 @@ struct ConfigDecoder {
 
     /// The text of a scalar key. Other keys are reported and skipped with their value.
     private mutating func keyName(_ key: YAMLEvent) throws(LoadStop) -> String? {
-        if key.kind == .scalar { return key.text }
-        error(key.mark, "expected a key, got \(key.summary)")
+        if key.kind == .scalar { return reader.text }
+        error(key.mark, "expected a key, got \(reader.summary(key))")
         try reader.skip(key)
         try reader.skip(try reader.next())
         return nil
     }
 
     private mutating func readString(_ value: YAMLEvent) throws(LoadStop) -> String? {
-        if value.kind == .scalar && !value.isNull { return value.text }
-        error(value.mark, "expected a string, got \(value.summary)")
+        if value.kind == .scalar && !value.isNull { return reader.text }
+        error(value.mark, "expected a string, got \(reader.summary(value))")
         try reader.skip(value)
         return nil
     }
 
     private mutating func readBool(_ value: YAMLEvent) throws(LoadStop) -> Bool? {
-        if let b = value.bool { return b }
-        error(value.mark, "expected a boolean (true or false), got \(value.summary)")
+        if value.kind == .scalar, value.isPlain, let b = reader.scalar(value).bool { return b }
+        error(value.mark, "expected a boolean (true or false), got \(reader.summary(value))")
         try reader.skip(value)
         return nil
     }
 
     private mutating func readNumber(_ value: YAMLEvent) throws(LoadStop) -> Double? {
-        if let n = value.number { return n }
-        error(value.mark, "expected a number, got \(value.summary)")
+        if value.kind == .scalar, value.isPlain, let n = reader.scalar(value).number { return n }
+        error(value.mark, "expected a number, got \(reader.summary(value))")
         try reader.skip(value)
         return nil
     }
 
-    mutating func add(_ id: String, idMark: SourceMark, to siblings: Siblings) {
-        if !id.isEmpty, let line = siblings.add(id, line: idMark.line) {
+    mutating func add(
+        _ id: String, hash: UInt64, idMark: SourceMark, to siblings: inout Siblings, expanded: Bool
+    ) {
+        if expanded { siblings.expandedCount += 1 }
+        if !id.isEmpty, let line = siblings.add(id, hash: hash, line: idMark.line) {
             error(idMark, "duplicate id '\(id)' (first at line \(line))")
         }
         siblings.count += 1

@@ -9,19 +9,24 @@ struct Field<T> {
 
 /// What has been read of one node mapping so far. Keys can come in any order, so
 /// checks that depend on the type wait until the mapping ends; drafts exist only
-/// for the nodes currently open, never for the whole tree. A class, because the
-/// decoder reuses one draft per depth for every node there instead of copying a
-/// large value in and out of its stack.
-final class NodeDraft {
+/// for the nodes currently open, never for the whole tree. The decoder keeps one
+/// per depth in fixed storage and reuses it for every node there, so that a node
+/// costs no allocation and no reference counting.
+struct NodeDraft {
     var mark = SourceMark(line: 1, column: 1)
     /// The node's number in the tree being built.
     var node = 0
     /// Keys seen, as `NodeKey.bit`s, for duplicate and "does not apply" checks.
     var seen: UInt32 = 0
-    /// Where each seen key is, by `NodeKey.index`. Fixed storage rather than an
-    /// array, which checked its uniqueness and bounds on every key of every node.
-    private let keyMarks = UnsafeMutablePointer<SourceMark>.allocate(capacity: NodeKey.all.count)
+    /// Where each seen key is, by `NodeKey.index`: `NodeKey.all.count` entries that
+    /// the decoder owns, so that the draft itself needs no cleaning up.
+    private let keyMarks: UnsafeMutablePointer<SourceMark>
     var id: Field<String>?
+    /// Facts about `id` and `title` found while their bytes were at hand, so that
+    /// the finished node need not walk the strings again.
+    var idIsValid = false
+    var idHash: UInt64 = 0
+    var titleHasBrace = false
     var title: Field<String>?
     var subtitle: Field<String>?
     var icon: Field<String>?
@@ -29,31 +34,37 @@ final class NodeDraft {
     var expanded: Field<Bool>?
     var exclusive: Field<Bool>?
     var exec: Field<String>?
-    var value: Field<YAMLEvent>?
+    var value: Field<YAMLScalar>?
     var options: Field<[OptionDraft]>?
     var min: Field<Double>?
     var max: Field<Double>?
     var step: Field<Double>?
     var onChange: Field<String>?
     var childrenCommand: Field<String>?
-    let children = Siblings()
+    var children = Siblings()
     /// True while the decoder is inside this node's `children:` list.
     var inChildren = false
 
+    init(keyMarks: UnsafeMutablePointer<SourceMark>) { self.keyMarks = keyMarks }
+
     /// Empties the draft for the node starting at `mark`, keeping its storage. Only
     /// the fields of keys seen can be set, so only those are cleared.
-    func start(mark: SourceMark, node: Int) {
+    mutating func start(mark: SourceMark, node: Int) {
         self.mark = mark
         self.node = node
         if seen != 0 {
-            for key in NodeKey.all where has(key) { clear(key) }
+            var rest = seen
+            while rest != 0 {
+                clear(NodeKey.all[rest.trailingZeroBitCount])
+                rest &= rest - 1
+            }
             seen = 0
         }
         children.removeAll()
         inChildren = false
     }
 
-    private func clear(_ key: NodeKey) {
+    private mutating func clear(_ key: NodeKey) {
         switch key {
         case .id: id = nil
         case .title: title = nil
@@ -78,9 +89,7 @@ final class NodeDraft {
 
     func mark(of key: NodeKey) -> SourceMark { keyMarks[key.index] }
 
-    deinit { keyMarks.deallocate() }
-
-    func record(_ key: NodeKey, at mark: SourceMark) {
+    mutating func record(_ key: NodeKey, at mark: SourceMark) {
         seen |= key.bit
         keyMarks[key.index] = mark
     }
@@ -103,9 +112,9 @@ struct OptionDraft {
 
 /// The nodes of one list (the top-level menus or a group's children) finished so
 /// far: how many, how many start expanded, and their ids, to catch duplicates as
-/// each node is finished. A class so that the decoder's reused drafts keep its
-/// storage from one list to the next.
-final class Siblings {
+/// each node is finished. Kept in a reused draft, so its storage serves one list
+/// after another.
+struct Siblings {
     var count = 0
     /// Expandable nodes that start expanded; an exclusive group allows one.
     var expandedCount = 0
@@ -117,10 +126,10 @@ final class Siblings {
     private var firstLines: [String: Int] = [:]
     private static let shortList = 16
 
-    /// Records `id` and returns nil, or returns the line of its first use.
-    func add(_ id: String, line: Int) -> Int? {
+    /// Records `id`, whose ``hash(_:)-(String)`` is `hash`, and returns nil, or
+    /// returns the line of its first use.
+    mutating func add(_ id: String, hash: UInt64, line: Int) -> Int? {
         if firstLines.isEmpty {
-            let hash = Siblings.hash(id)
             for entry in firstIDs where entry.hash == hash && entry.id == id { return entry.line }
             if firstIDs.count < Siblings.shortList {
                 firstIDs.append((hash, id, line))
@@ -134,19 +143,21 @@ final class Siblings {
     }
 
     /// FNV-1a of the id's bytes.
-    private static func hash(_ id: String) -> UInt64 {
+    static func hash(_ id: String) -> UInt64 {
         var id = id
-        return id.withUTF8 { bytes in
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            for b in bytes {
-                h ^= UInt64(b)
-                h &*= 0x100_0000_01b3
-            }
-            return h
-        }
+        return id.withUTF8 { hash($0) }
     }
 
-    func removeAll() {
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes {
+            h ^= UInt64(b)
+            h &*= 0x100_0000_01b3
+        }
+        return h
+    }
+
+    mutating func removeAll() {
         count = 0
         expandedCount = 0
         if !firstIDs.isEmpty { firstIDs.removeAll(keepingCapacity: true) }

@@ -3,7 +3,11 @@
 enum NodeID {
     static func isValid(_ id: String) -> Bool {
         var id = id
-        return !id.isEmpty && id.withUTF8 { $0.allSatisfy(isIDByte) }
+        return id.withUTF8 { isValid($0) }
+    }
+
+    static func isValid(_ id: UnsafeBufferPointer<UInt8>) -> Bool {
+        !id.isEmpty && id.allSatisfy(isIDByte)
     }
 
     static func isIDByte(_ b: UInt8) -> Bool {

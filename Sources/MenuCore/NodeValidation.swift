@@ -2,8 +2,9 @@
 /// how `value:` is read, and the type may be the last key written.
 extension ConfigDecoder {
     /// Fills in the node from its draft, reporting what is wrong with it. Returns
-    /// the node's id and where it came from, for duplicate-id errors.
-    mutating func finish(_ draft: NodeDraft) -> (id: String, idMark: SourceMark) {
+    /// the node's id, its ``Siblings/hash(_:)-(String)`` and where it came from, for
+    /// duplicate-id errors. `inout` only so that the draft is not copied.
+    mutating func finish(_ draft: inout NodeDraft) -> (id: String, hash: UInt64, idMark: SourceMark) {
         let i = draft.node
         tree.close(i, childCount: draft.children.count)
         let inferred: NodeKind =
@@ -22,14 +23,16 @@ extension ConfigDecoder {
 
         var template: TitleTemplate?
         if let field = draft.title {
-            template = self.template(field, kind: kindKnown ? kind : nil, isTitle: true)
+            template =
+                draft.titleHasBrace ? self.template(field, kind: kindKnown ? kind : nil, isTitle: true) : nil
             if let template { tree.setTitle(i, template) } else { tree.titles[i] = field.value }
         } else if !draft.has(.title) {
             error(draft.mark, "missing 'title'")
         }
         if let field = draft.subtitle {
             tree.subtitles[i] =
-                self.template(field, kind: kindKnown ? kind : nil, isTitle: false)
+                (ConfigDecoder.hasBrace(field.value)
+                    ? self.template(field, kind: kindKnown ? kind : nil, isTitle: false) : nil)
                 ?? TitleTemplate(literal: field.value)
         }
         if let icon = draft.icon { tree.icons[i] = icon.value }
@@ -37,7 +40,7 @@ extension ConfigDecoder {
         var idMark = draft.mark
         if let field = draft.id {
             idMark = field.mark
-            if NodeID.isValid(field.value) {
+            if draft.idIsValid {
                 tree.ids[i] = field.value
             } else {
                 error(field.mark, ConfigDecoder.invalidID(field.value))
@@ -53,8 +56,10 @@ extension ConfigDecoder {
             }
         }
         let id = tree.ids[i]
+        let hash = draft.id != nil && draft.idIsValid ? draft.idHash : Siblings.hash(id)
+        let result = (id, hash, idMark)
 
-        guard kindKnown else { return (id, idMark) }
+        guard kindKnown else { return result }
         let expanded = draft.expanded?.value ?? false
         if kind.isExpandable && expanded { tree.initiallyExpanded[i] = true }
         var rule: ValueRule?
@@ -107,24 +112,24 @@ extension ConfigDecoder {
             }
             tree.initialValues[i] = value ?? rule.defaultValue
         }
-        return (id, idMark)
+        return result
     }
 
     static func invalidID(_ id: String) -> String {
         "invalid id '\(YAMLEvent.clip(id))' (use only letters, digits, '.', '_' and '-')"
     }
 
-    /// Parses a title or subtitle and checks the placeholders that can be judged
-    /// from this node alone; paths to other nodes wait for the whole tree. Nil for
-    /// plain text, which is most titles: skipping the parser and the template for
-    /// them keeps big configs quick to load.
+    /// Whether `text` may hold a placeholder. Most titles are plain text, and
+    /// skipping the parser and the template for them keeps big configs quick to load.
+    static func hasBrace(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { b in b.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") } }
+    }
+
+    /// Parses a title or subtitle that ``hasBrace(_:)`` and checks the placeholders
+    /// that can be judged from this node alone; paths to other nodes wait for the
+    /// whole tree.
     private mutating func template(_ field: Field<String>, kind: NodeKind?, isTitle: Bool) -> TitleTemplate? {
-        var text = field.value
-        let hasBrace = text.withUTF8 { b in b.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
-        }
-        guard hasBrace else {
-            return nil
-        }
         let parsed = TitleTemplate(parsing: field.value)
         var reportedValue = false
         var reportedTitle = false
@@ -178,7 +183,7 @@ extension ConfigDecoder {
         }
         let choice = draft.node
         let depth = Int(tree.depths[choice]) + 1
-        let options = Siblings()
+        var options = Siblings()
         var ids: [String] = []
         for (position, option) in field.value.enumerated() {
             let i = tree.append(parent: choice, depth: depth, position: position, mark: option.mark)
@@ -214,7 +219,7 @@ extension ConfigDecoder {
                         "missing id (none can be derived from title '\(YAMLEvent.clip(title.value))')")
                 }
             }
-            add(tree.ids[i], idMark: idMark, to: options)
+            add(tree.ids[i], hash: Siblings.hash(tree.ids[i]), idMark: idMark, to: &options, expanded: false)
             ids.append(tree.ids[i])
         }
         tree.close(choice, childCount: field.value.count)
@@ -239,7 +244,7 @@ extension ConfigDecoder {
 
     /// Reads `value:` through the same rule `set` uses; only the YAML-specific part
     /// (booleans written as yes/no, quoting) is decided here.
-    static func parseValue(_ scalar: YAMLEvent, rule: ValueRule) -> Result<Value, ValueError> {
+    static func parseValue(_ scalar: YAMLScalar, rule: ValueRule) -> Result<Value, ValueError> {
         switch rule {
         case .toggle:
             if let on = scalar.bool { return rule.parse(on ? "true" : "false") }

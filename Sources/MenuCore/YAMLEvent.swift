@@ -1,5 +1,7 @@
-/// One libyaml event reduced to what the loader needs, so that decoding code never
-/// touches C memory whose lifetime ends with `yaml_event_delete`.
+/// One libyaml event reduced to what the loader decides on. It holds no text, so
+/// that passing events around never retains or releases anything: a scalar's text
+/// stays in libyaml's event until the reader moves on, and the decoder asks the
+/// reader for it (``YAMLEventReader/text``) only when it keeps it or reports it.
 struct YAMLEvent {
     enum Kind {
         case documentStart
@@ -14,37 +16,11 @@ struct YAMLEvent {
 
     var kind: Kind
     var mark: SourceMark
-    /// The scalar's text; empty for other kinds.
-    var text: String = ""
-    /// The node key this scalar spells, if any, found while its bytes were at hand.
-    var key: NodeKey?
     /// A plain (unquoted, untagged) scalar. Only plain scalars can be booleans,
     /// numbers or null; quoting is how a user says "this is text".
-    var isPlain: Bool = false
-
+    var isPlain = false
     /// A plain scalar that YAML reads as null: nothing at all, `~` or `null`.
-    var isNull: Bool {
-        guard kind == .scalar, isPlain else { return false }
-        // By length first: every string value of every node is asked.
-        switch text.utf8.count {
-        case 0: return true
-        case 1: return text == "~"
-        case 4: return text == "null" || text == "Null" || text == "NULL"
-        default: return false
-        }
-    }
-
-    /// How an error message names this value after "got".
-    var summary: String {
-        switch kind {
-        case .sequenceStart: return "a list"
-        case .mappingStart: return "a mapping"
-        case .scalar:
-            if isNull { return "nothing" }
-            return isPlain ? "'\(YAMLEvent.clip(text))'" : "a quoted string '\(YAMLEvent.clip(text))'"
-        default: return "the end of a collection"
-        }
-    }
+    var isNull = false
 
     /// Keeps messages on one readable line whatever the user pasted into a value.
     static func clip(_ text: String) -> String {
@@ -56,5 +32,38 @@ struct YAMLEvent {
             count += 1
         }
         return out
+    }
+
+    /// How an error message names a value that is not a scalar, after "got".
+    var collectionSummary: String {
+        switch kind {
+        case .sequenceStart: return "a list"
+        case .mappingStart: return "a mapping"
+        default: return "the end of a collection"
+        }
+    }
+}
+
+/// A scalar's text kept past the event it came in, for the checks that wait for
+/// the whole node (`value:` is read by the node's type, which may come later).
+struct YAMLScalar {
+    var text: String
+    var isPlain: Bool
+
+    /// The same as ``YAMLEvent/isNull``, from the text.
+    var isNull: Bool {
+        guard isPlain else { return false }
+        switch text.utf8.count {
+        case 0: return true
+        case 1: return text == "~"
+        case 4: return text == "null" || text == "Null" || text == "NULL"
+        default: return false
+        }
+    }
+
+    /// How an error message names this value after "got".
+    var summary: String {
+        if isNull { return "nothing" }
+        return isPlain ? "'\(YAMLEvent.clip(text))'" : "a quoted string '\(YAMLEvent.clip(text))'"
     }
 }

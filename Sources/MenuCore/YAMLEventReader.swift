@@ -17,6 +17,10 @@ struct LoadStop: Error {
 /// keeps memory flat and avoids a YAML DOM; this type also enforces what the loader
 /// refuses at the YAML level (anchors, aliases, tags, excessive nesting) so that
 /// decoding code only ever sees plain trees of bounded depth.
+///
+/// The last event stays alive in libyaml's memory until the next one is pulled, so
+/// that a scalar's bytes can be looked at in place: most scalars are keys, which are
+/// only compared, and a `String` is made only for text that is kept or reported.
 final class YAMLEventReader {
     /// Deepest YAML nesting accepted. Far beyond any real menu; it exists so that a
     /// hostile `[[[[…` fails at once instead of exhausting memory.
@@ -26,6 +30,10 @@ final class YAMLEventReader {
     /// Problems that do not stop reading (tags), merged into the loader's errors.
     var problems: [ConfigError] = []
     private let parser: UnsafeMutablePointer<yaml_parser_t>
+    /// The last event pulled, owned until the next pull. Fixed storage rather than a
+    /// stored property, which every `&` would check for exclusive access.
+    private let event: UnsafeMutablePointer<yaml_event_t>
+    private var holdsEvent = false
     private let input: YAMLInput
     private var depth = 0
 
@@ -36,62 +44,105 @@ final class YAMLEventReader {
         self.input = input
         parser = .allocate(capacity: 1)
         yaml_parser_initialize(parser)
+        event = .allocate(capacity: 1)
+        event.initialize(to: yaml_event_t())
         input.attach(to: parser)
     }
 
     deinit {
+        if holdsEvent { yaml_event_delete(event) }
+        event.deallocate()
         yaml_parser_delete(parser)
         parser.deallocate()
     }
 
-    /// The next event; the stream start is consumed silently.
+    /// The next event; the stream start is consumed silently. A scalar's text can be
+    /// read through ``bytes``, ``text`` and ``scalar`` until the next call.
     func next() throws(LoadStop) -> YAMLEvent {
-        var event = yaml_event_t()
+        if holdsEvent {
+            yaml_event_delete(event)
+            holdsEvent = false
+        }
         while true {
-            guard yaml_parser_parse(parser, &event) == 1 else { throw syntaxError() }
-            if event.type == YAML_STREAM_START_EVENT || event.type == YAML_NO_EVENT {
-                yaml_event_delete(&event)
+            guard yaml_parser_parse(parser, event) == 1 else { throw syntaxError() }
+            let type = event.pointee.type
+            if type == YAML_STREAM_START_EVENT || type == YAML_NO_EVENT {
+                yaml_event_delete(event)
                 continue
             }
             break
         }
-        defer { yaml_event_delete(&event) }
-        let mark = SourceMark(event.start_mark)
-        switch event.type {
-        case YAML_DOCUMENT_START_EVENT: return YAMLEvent(kind: .documentStart, mark: mark)
-        case YAML_DOCUMENT_END_EVENT: return YAMLEvent(kind: .documentEnd, mark: mark)
-        case YAML_STREAM_END_EVENT: return YAMLEvent(kind: .streamEnd, mark: mark)
-        case YAML_ALIAS_EVENT: throw anchorError(mark)
+        holdsEvent = true
+        let e = event.pointee
+        let mark = SourceMark(e.start_mark)
+        switch e.type {
         case YAML_SCALAR_EVENT:
-            let s = event.data.scalar
+            let s = e.data.scalar
             if s.anchor != nil { throw anchorError(mark) }
             if s.tag != nil { tagProblem(mark) }
-            let bytes = UnsafeBufferPointer(start: s.value, count: s.length)
             let plain = s.style == YAML_PLAIN_SCALAR_STYLE && s.tag == nil
-            // Half of all scalars are node keys: those share the key's static
-            // string instead of each decoding and validating a new one.
-            if let key = NodeKey(utf8: bytes) {
-                return YAMLEvent(kind: .scalar, mark: mark, text: key.rawValue, key: key, isPlain: plain)
-            }
-            let text = s.length == 0 ? "" : String(decoding: bytes, as: UTF8.self)
-            return YAMLEvent(kind: .scalar, mark: mark, text: text, isPlain: plain)
-        case YAML_SEQUENCE_START_EVENT:
-            if event.data.sequence_start.anchor != nil { throw anchorError(mark) }
-            if event.data.sequence_start.tag != nil { tagProblem(mark) }
-            try enter(mark)
-            return YAMLEvent(kind: .sequenceStart, mark: mark)
+            return YAMLEvent(
+                kind: .scalar, mark: mark, isPlain: plain,
+                isNull: plain && YAMLEventReader.isNull(s.value, s.length))
         case YAML_MAPPING_START_EVENT:
-            if event.data.mapping_start.anchor != nil { throw anchorError(mark) }
-            if event.data.mapping_start.tag != nil { tagProblem(mark) }
+            if e.data.mapping_start.anchor != nil { throw anchorError(mark) }
+            if e.data.mapping_start.tag != nil { tagProblem(mark) }
             try enter(mark)
             return YAMLEvent(kind: .mappingStart, mark: mark)
+        case YAML_MAPPING_END_EVENT:
+            depth -= 1
+            return YAMLEvent(kind: .mappingEnd, mark: mark)
+        case YAML_SEQUENCE_START_EVENT:
+            if e.data.sequence_start.anchor != nil { throw anchorError(mark) }
+            if e.data.sequence_start.tag != nil { tagProblem(mark) }
+            try enter(mark)
+            return YAMLEvent(kind: .sequenceStart, mark: mark)
         case YAML_SEQUENCE_END_EVENT:
             depth -= 1
             return YAMLEvent(kind: .sequenceEnd, mark: mark)
-        default:
-            depth -= 1
-            return YAMLEvent(kind: .mappingEnd, mark: mark)
+        case YAML_DOCUMENT_START_EVENT: return YAMLEvent(kind: .documentStart, mark: mark)
+        case YAML_DOCUMENT_END_EVENT: return YAMLEvent(kind: .documentEnd, mark: mark)
+        case YAML_STREAM_END_EVENT: return YAMLEvent(kind: .streamEnd, mark: mark)
+        default: throw anchorError(mark)  // an alias, the one type left
         }
+    }
+
+    /// Nothing, `~` or `null` in one of the three spellings YAML allows.
+    private static func isNull(_ p: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
+        guard let p else { return true }
+        switch count {
+        case 0: return true
+        case 1: return p[0] == UInt8(ascii: "~")
+        case 4:
+            let word = (p[0], p[1], p[2], p[3])
+            let (n, u, l) = (UInt8(ascii: "n"), UInt8(ascii: "u"), UInt8(ascii: "l"))
+            let (bigN, bigU, bigL) = (UInt8(ascii: "N"), UInt8(ascii: "U"), UInt8(ascii: "L"))
+            return word == (n, u, l, l) || word == (bigN, u, l, l) || word == (bigN, bigU, bigL, bigL)
+        default: return false
+        }
+    }
+
+    /// The bytes of the last event, which must be a scalar.
+    var bytes: UnsafeBufferPointer<UInt8> {
+        let s = event.pointee.data.scalar
+        return UnsafeBufferPointer(start: s.value, count: s.length)
+    }
+
+    /// The text of the last event, which must be a scalar.
+    var text: String {
+        let b = bytes
+        return b.isEmpty ? "" : String(decoding: b, as: UTF8.self)
+    }
+
+    /// The last event's text and style, to keep past the next event.
+    func scalar(_ event: YAMLEvent) -> YAMLScalar { YAMLScalar(text: text, isPlain: event.isPlain) }
+
+    /// The node key the last event, a scalar, spells.
+    var nodeKey: NodeKey? { NodeKey(utf8: bytes) }
+
+    /// How an error message names `event`, which must be the last one pulled, after "got".
+    func summary(_ event: YAMLEvent) -> String {
+        event.kind == .scalar ? scalar(event).summary : event.collectionSummary
     }
 
     /// Consumes the rest of a value whose first event is `first`, without recursion
