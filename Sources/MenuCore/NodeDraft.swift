@@ -85,11 +85,12 @@ struct NodeDraft {
         }
     }
 
-    func has(_ key: NodeKey) -> Bool { seen & key.bit != 0 }
+    // Inlined because a call copied the whole draft to pass it as `self`.
+    @inline(__always) func has(_ key: NodeKey) -> Bool { seen & key.bit != 0 }
 
-    func mark(of key: NodeKey) -> SourceMark { keyMarks[key.index] }
+    @inline(__always) func mark(of key: NodeKey) -> SourceMark { keyMarks[key.index] }
 
-    mutating func record(_ key: NodeKey, at mark: SourceMark) {
+    @inline(__always) mutating func record(_ key: NodeKey, at mark: SourceMark) {
         seen |= key.bit
         keyMarks[key.index] = mark
     }
