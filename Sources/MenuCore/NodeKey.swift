@@ -66,30 +66,32 @@ enum NodeKey: String, CaseIterable {
     /// from libyaml's buffer; `init(rawValue:)` would need a `String` and compare it
     /// with each case in turn, while the length and first letter narrow it to one.
     init?(utf8 b: UnsafeBufferPointer<UInt8>) {
-        let candidate: NodeKey? = {
-            guard let first = b.first else { return nil }
-            switch (b.count, first) {
-            case (2, UInt8(ascii: "i")): return .id
-            case (5, UInt8(ascii: "t")): return .title
-            case (8, UInt8(ascii: "s")): return .subtitle
-            case (4, UInt8(ascii: "i")): return .icon
-            case (4, UInt8(ascii: "t")): return .type
-            case (8, UInt8(ascii: "c")): return .children
-            case (8, UInt8(ascii: "e")): return .expanded
-            case (9, UInt8(ascii: "e")): return .exclusive
-            case (4, UInt8(ascii: "e")): return .exec
-            case (5, UInt8(ascii: "v")): return .value
-            case (7, UInt8(ascii: "o")): return .options
-            case (3, UInt8(ascii: "m")): return b[1] == UInt8(ascii: "i") ? .min : .max
-            case (4, UInt8(ascii: "s")): return .step
-            case (9, UInt8(ascii: "o")): return .onChange
-            case (12, UInt8(ascii: "c")): return .childrenCommand
-            default: return nil
-            }
-        }()
-        guard let candidate else { return nil }
+        guard let p = b.baseAddress, b.count >= 2 else { return nil }
+        let candidate: NodeKey
+        switch (b.count, p[0]) {
+        case (2, UInt8(ascii: "i")): candidate = .id
+        case (5, UInt8(ascii: "t")): candidate = .title
+        case (8, UInt8(ascii: "s")): candidate = .subtitle
+        case (4, UInt8(ascii: "i")): candidate = .icon
+        case (4, UInt8(ascii: "t")): candidate = .type
+        case (8, UInt8(ascii: "c")): candidate = .children
+        case (8, UInt8(ascii: "e")): candidate = .expanded
+        case (9, UInt8(ascii: "e")): candidate = .exclusive
+        case (4, UInt8(ascii: "e")): candidate = .exec
+        case (5, UInt8(ascii: "v")): candidate = .value
+        case (7, UInt8(ascii: "o")): candidate = .options
+        case (3, UInt8(ascii: "m")): candidate = p[1] == UInt8(ascii: "i") ? .min : .max
+        case (4, UInt8(ascii: "s")): candidate = .step
+        case (9, UInt8(ascii: "o")): candidate = .onChange
+        case (12, UInt8(ascii: "c")): candidate = .childrenCommand
+        default: return nil
+        }
         let spelling = candidate.spelling.utf8Start
-        for i in b.indices where spelling[i] != b[i] { return nil }
+        var i = 1
+        while i < b.count {
+            if spelling[i] != p[i] { return nil }
+            i += 1
+        }
         self = candidate
     }
 

@@ -73,11 +73,12 @@ final class YAMLEventReader {
             break
         }
         holdsEvent = true
-        let e = event.pointee
-        let mark = SourceMark(e.start_mark)
-        switch e.type {
+        // Fields are read through the pointer: a copy of the whole event costs more
+        // than everything else here.
+        let mark = SourceMark(event.pointee.start_mark)
+        switch event.pointee.type {
         case YAML_SCALAR_EVENT:
-            let s = e.data.scalar
+            let s = event.pointee.data.scalar
             if s.anchor != nil { throw anchorError(mark) }
             if s.tag != nil { tagProblem(mark) }
             let plain = s.style == YAML_PLAIN_SCALAR_STYLE && s.tag == nil
@@ -85,16 +86,16 @@ final class YAMLEventReader {
                 kind: .scalar, mark: mark, isPlain: plain,
                 isNull: plain && YAMLEventReader.isNull(s.value, s.length))
         case YAML_MAPPING_START_EVENT:
-            if e.data.mapping_start.anchor != nil { throw anchorError(mark) }
-            if e.data.mapping_start.tag != nil { tagProblem(mark) }
+            if event.pointee.data.mapping_start.anchor != nil { throw anchorError(mark) }
+            if event.pointee.data.mapping_start.tag != nil { tagProblem(mark) }
             try enter(mark)
             return YAMLEvent(kind: .mappingStart, mark: mark)
         case YAML_MAPPING_END_EVENT:
             depth -= 1
             return YAMLEvent(kind: .mappingEnd, mark: mark)
         case YAML_SEQUENCE_START_EVENT:
-            if e.data.sequence_start.anchor != nil { throw anchorError(mark) }
-            if e.data.sequence_start.tag != nil { tagProblem(mark) }
+            if event.pointee.data.sequence_start.anchor != nil { throw anchorError(mark) }
+            if event.pointee.data.sequence_start.tag != nil { tagProblem(mark) }
             try enter(mark)
             return YAMLEvent(kind: .sequenceStart, mark: mark)
         case YAML_SEQUENCE_END_EVENT:
