@@ -17,6 +17,10 @@ struct ConfigDecoder {
     /// Errors that hold only if the settings make groups exclusive by default.
     var errorsIfExclusiveByDefault: [ConfigError] = []
     var exclusiveByDefault = false
+    /// The last title or subtitle parsed as a template. Templated titles tend to
+    /// repeat (`Volume {value}` in one group after another), and parsing costs more
+    /// than comparing; one entry keeps memory flat however many differ.
+    var lastTemplate: (text: String, template: TitleTemplate)?
     /// The document is a bare list of nodes (a `children-cmd`'s output) rather than
     /// a config with `menu:`.
     let nodesOnly: Bool
@@ -200,12 +204,15 @@ struct ConfigDecoder {
             switch event.kind {
             case .mappingEnd:
                 let (id, hash, idMark) = finish(&draft.pointee)
-                let expanded = tree.initiallyExpanded[draft.pointee.node]
+                let node = draft.pointee.node
+                let expanded = tree.initiallyExpanded[node]
                 depth -= 1
                 if depth > 0 {
-                    add(id, hash: hash, idMark: idMark, to: &drafts[depth - 1].children, expanded: expanded)
+                    add(
+                        id, hash: hash, node: node, idMark: idMark, to: &drafts[depth - 1].children,
+                        expanded: expanded)
                 } else {
-                    add(id, hash: hash, idMark: idMark, to: &top, expanded: expanded)
+                    add(id, hash: hash, node: node, idMark: idMark, to: &top, expanded: expanded)
                 }
             case .scalar:
                 let key = reader.nodeKey
@@ -384,11 +391,13 @@ struct ConfigDecoder {
         return nil
     }
 
+    /// Counts node `node`, whose id is `id`, among `siblings`, reporting a duplicate id.
     mutating func add(
-        _ id: String, hash: UInt64, idMark: SourceMark, to siblings: inout Siblings, expanded: Bool
+        _ id: String, hash: UInt64, node: Int, idMark: SourceMark, to siblings: inout Siblings, expanded: Bool
     ) {
         if expanded { siblings.expandedCount += 1 }
-        if !id.isEmpty, let line = siblings.add(id, hash: hash, line: idMark.line) {
+        if !id.isEmpty, let line = siblings.add(id, hash: hash, node: node, line: idMark.line, ids: tree.ids)
+        {
             error(idMark, "duplicate id '\(id)' (first at line \(line))")
         }
         siblings.count += 1

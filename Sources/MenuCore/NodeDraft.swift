@@ -119,24 +119,26 @@ struct Siblings {
     var count = 0
     /// Expandable nodes that start expanded; an exclusive group allows one.
     var expandedCount = 0
-    /// Ids with the line of their first use. Most lists are short, and a scan of a
-    /// few entries is cheaper than a `Dictionary`'s hashing; a cheap hash of each id
-    /// spares most string comparisons, which showed in profiles.
-    private var firstIDs: [(hash: UInt64, id: String, line: Int)] = []
+    /// Ids with the line of their first use, each id as the node that has it in the
+    /// tree's `ids`, so that emptying the list for the next one has nothing to
+    /// release. Most lists are short, and a scan of a few entries is cheaper than a
+    /// `Dictionary`'s hashing; a cheap hash of each id spares most string
+    /// comparisons, which showed in profiles.
+    private var firstIDs: [(hash: UInt64, node: Int, line: Int)] = []
     /// The same once the list outgrows ``shortList``.
     private var firstLines: [String: Int] = [:]
     private static let shortList = 16
 
-    /// Records `id`, whose ``hash(_:)-(String)`` is `hash`, and returns nil, or
-    /// returns the line of its first use.
-    mutating func add(_ id: String, hash: UInt64, line: Int) -> Int? {
+    /// Records `id`, whose ``hash(_:)-(String)`` is `hash` and which is node `node`'s
+    /// in `ids`, and returns nil, or returns the line of its first use.
+    mutating func add(_ id: String, hash: UInt64, node: Int, line: Int, ids: [String]) -> Int? {
         if firstLines.isEmpty {
-            for entry in firstIDs where entry.hash == hash && entry.id == id { return entry.line }
+            for entry in firstIDs where entry.hash == hash && ids[entry.node] == id { return entry.line }
             if firstIDs.count < Siblings.shortList {
-                firstIDs.append((hash, id, line))
+                firstIDs.append((hash, node, line))
                 return nil
             }
-            for entry in firstIDs { firstLines[entry.id] = entry.line }
+            for entry in firstIDs { firstLines[ids[entry.node]] = entry.line }
         }
         if let first = firstLines[id] { return first }
         firstLines[id] = line

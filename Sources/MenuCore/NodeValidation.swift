@@ -130,7 +130,13 @@ extension ConfigDecoder {
     /// that can be judged from this node alone; paths to other nodes wait for the
     /// whole tree.
     private mutating func template(_ field: Field<String>, kind: NodeKind?, isTitle: Bool) -> TitleTemplate? {
-        let parsed = TitleTemplate(parsing: field.value)
+        let parsed: TitleTemplate
+        if let last = lastTemplate, last.text == field.value {
+            parsed = last.template
+        } else {
+            parsed = TitleTemplate(parsing: field.value)
+            lastTemplate = (field.value, parsed)
+        }
         var reportedValue = false
         var reportedTitle = false
         for segment in parsed.segments {
@@ -219,7 +225,9 @@ extension ConfigDecoder {
                         "missing id (none can be derived from title '\(YAMLEvent.clip(title.value))')")
                 }
             }
-            add(tree.ids[i], hash: Siblings.hash(tree.ids[i]), idMark: idMark, to: &options, expanded: false)
+            add(
+                tree.ids[i], hash: Siblings.hash(tree.ids[i]), node: i, idMark: idMark, to: &options,
+                expanded: false)
             ids.append(tree.ids[i])
         }
         tree.close(choice, childCount: field.value.count)
@@ -251,10 +259,12 @@ extension ConfigDecoder {
             if !scalar.isPlain {
                 return .failure(ValueError("expected a boolean (true or false), got \(scalar.summary)"))
             }
-        case .range:
-            if scalar.number == nil {
+        case .range(let low, let high, let step):
+            guard let n = scalar.number else {
                 return .failure(ValueError("expected a number, got \(scalar.summary)"))
             }
+            // What `parse` would do with the text, less reading the number twice.
+            return rule.check(number: n, min: low, max: high, step: step)
         default:
             break
         }

@@ -73,7 +73,7 @@ public enum ValueRule: Sendable, Hashable {
         }
     }
 
-    private func check(number n: Double, min lo: Double, max hi: Double, step: Double) -> Result<
+    func check(number n: Double, min lo: Double, max hi: Double, step: Double) -> Result<
         Value, ValueError
     > {
         guard n >= lo, n <= hi else {
