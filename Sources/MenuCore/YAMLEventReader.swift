@@ -132,7 +132,11 @@ final class YAMLEventReader {
     /// The text of the last event, which must be a scalar.
     var text: String {
         let b = bytes
-        return b.isEmpty ? "" : String(decoding: b, as: UTF8.self)
+        guard let base = b.baseAddress, !b.isEmpty else { return "" }
+        return String(unsafeUninitializedCapacity: b.count) { out in
+            out.baseAddress!.initialize(from: base, count: b.count)
+            return b.count
+        }
     }
 
     /// The last event's text and style, to keep past the next event.
