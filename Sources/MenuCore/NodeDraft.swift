@@ -55,7 +55,7 @@ struct NodeDraft {
         if seen != 0 {
             var rest = seen
             while rest != 0 {
-                clear(NodeKey.all[rest.trailingZeroBitCount])
+                clear(index: rest.trailingZeroBitCount)
                 rest &= rest - 1
             }
             seen = 0
@@ -64,24 +64,25 @@ struct NodeDraft {
         inChildren = false
     }
 
-    private mutating func clear(_ key: NodeKey) {
-        switch key {
-        case .id: id = nil
-        case .title: title = nil
-        case .subtitle: subtitle = nil
-        case .icon: icon = nil
-        case .type: type = nil
-        case .children: break
-        case .expanded: expanded = nil
-        case .exclusive: exclusive = nil
-        case .exec: exec = nil
-        case .value: value = nil
-        case .options: options = nil
-        case .min: min = nil
-        case .max: max = nil
-        case .step: step = nil
-        case .onChange: onChange = nil
-        case .childrenCommand: childrenCommand = nil
+    /// Clears the field of the key whose `NodeKey.index` is `index`.
+    private mutating func clear(index: Int) {
+        switch index {
+        case NodeKey.id.index: id = nil
+        case NodeKey.title.index: title = nil
+        case NodeKey.subtitle.index: subtitle = nil
+        case NodeKey.icon.index: icon = nil
+        case NodeKey.type.index: type = nil
+        case NodeKey.expanded.index: expanded = nil
+        case NodeKey.exclusive.index: exclusive = nil
+        case NodeKey.exec.index: exec = nil
+        case NodeKey.value.index: value = nil
+        case NodeKey.options.index: options = nil
+        case NodeKey.min.index: min = nil
+        case NodeKey.max.index: max = nil
+        case NodeKey.step.index: step = nil
+        case NodeKey.onChange.index: onChange = nil
+        case NodeKey.childrenCommand.index: childrenCommand = nil
+        default: break  // children, whose list is emptied separately
         }
     }
 
