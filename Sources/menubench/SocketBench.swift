@@ -28,7 +28,8 @@ struct SocketBench {
         else { return [BenchResult(section: "socket", name: "redis-server", value: "not installed")] }
         defer { ChildProcess.stop(redis) }
         let floorSocket = "\(workDir)/floor.sock"
-        guard let floor = ChildProcess.start(["\(binDir)/menubench", "nio-floor", "--socket", floorSocket]) else {
+        guard let floor = ChildProcess.start(["\(binDir)/menubench", "nio-floor", "--socket", floorSocket])
+        else {
             return [BenchResult(section: "socket", name: "nio-floor", value: "could not start")]
         }
         defer { ChildProcess.stop(floor) }
