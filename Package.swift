@@ -75,6 +75,8 @@ let package = Package(
             dependencies: [
                 "MenuCore", "CYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(

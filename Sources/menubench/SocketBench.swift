@@ -27,7 +27,15 @@ struct SocketBench {
             ])
         else { return [BenchResult(section: "socket", name: "redis-server", value: "not installed")] }
         defer { ChildProcess.stop(redis) }
-        guard SocketBench.waitForSocket(menudSocket), SocketBench.waitForSocket(redisSocket) else {
+        let floorSocket = "\(workDir)/floor.sock"
+        guard let floor = ChildProcess.start(["\(binDir)/menubench", "nio-floor", "--socket", floorSocket])
+        else {
+            return [BenchResult(section: "socket", name: "nio-floor", value: "could not start")]
+        }
+        defer { ChildProcess.stop(floor) }
+        guard SocketBench.waitForSocket(menudSocket), SocketBench.waitForSocket(redisSocket),
+            SocketBench.waitForSocket(floorSocket)
+        else {
             return [BenchResult(section: "socket", name: "servers", value: "did not come up")]
         }
         var out: [BenchResult] = []
@@ -42,7 +50,11 @@ struct SocketBench {
                     socketPath: redisSocket, dialect: .redis, connections: c, pipeline: p,
                     requests: [Array("PING\r\n".utf8)], seconds: seconds
                 ).run()
-                guard let ours, let theirs else {
+                let floor = SocketLoad(
+                    socketPath: floorSocket, dialect: .menud, connections: c, pipeline: p, requests: mix,
+                    seconds: seconds
+                ).run()
+                guard let ours, let theirs, let floor else {
                     out.append(BenchResult(section: "socket", name: "c=\(c) P=\(p)", value: "failed"))
                     continue
                 }
@@ -60,6 +72,14 @@ struct SocketBench {
                 }
                 if ours.errors > 0 { line.comparison += "; \(ours.errors) ERR replies" }
                 out.append(line)
+                out.append(
+                    BenchResult(
+                        section: "socket", name: "NIO floor (`OK` to every line), c=\(c) P=\(p)",
+                        value:
+                            "\(Int(floor.perSecond)) req/s, p50 \(BenchResult.micros(floor.p50)), p99 \(BenchResult.micros(floor.p99))",
+                        comparison:
+                            "redis throughput \(BenchResult.rounded(floor.perSecond / theirs.perSecond))×; menud \(BenchResult.rounded(ours.perSecond / floor.perSecond))× the floor"
+                    ))
             }
         }
         if sections.contains("fanout") {

@@ -15,8 +15,9 @@ import NIOCore
 /// After each reply it hands the command's events to the ``EventHub``, so a
 /// subscriber that made the change reads its reply first and the events after.
 final class CommandDispatchHandler: ChannelInboundHandler {
-    typealias InboundIn = Request
-    typealias OutboundOut = Response
+    /// The requests of one read, in order.
+    typealias InboundIn = [Request]
+    typealias OutboundOut = [Response]
 
     /// The daemon's state, bound to the event loop it may be used on.
     private let state: NIOLoopBound<DaemonState>
@@ -28,6 +29,8 @@ final class CommandDispatchHandler: ChannelInboundHandler {
     /// Requests that arrived while a deferred command was running, in order.
     private var backlog: [Request] = []
     private var busy = false
+    /// Replies not yet handed to the encoder.
+    private var replies: [Response] = []
     /// The client shut its sending side while a deferred command was running.
     private var closeWhenIdle = false
 
@@ -37,15 +40,17 @@ final class CommandDispatchHandler: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let request = Self.unwrapInboundIn(data)
         // While the client has not taken its earlier replies (the channel is over its
         // high-water mark), later requests wait too: one read can hold thousands of
         // them, and answering all at once would queue their replies without bound.
-        if busy || !context.channel.isWritable {
-            backlog.append(request)
-        } else {
-            process(request, context: context)
+        for request in Self.unwrapInboundIn(data) {
+            if busy || !backlog.isEmpty || !context.channel.isWritable {
+                backlog.append(request)
+            } else {
+                process(request, context: context)
+            }
         }
+        writeReplies(context: context)
     }
 
     private func process(_ request: Request, context: ChannelHandlerContext) {
@@ -73,7 +78,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
-        context.flush()
+        flush(context: context)
         context.fireChannelReadComplete()
     }
 
@@ -82,7 +87,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
     /// once those answers are out.
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if case ChannelEvent.inputClosed = event {
-            context.flush()
+            flush(context: context)
             if busy || !backlog.isEmpty {
                 closeWhenIdle = true
             } else {
@@ -148,7 +153,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
             case .failure(let error):
                 self.send(.error(ProtocolError(.internal, "\(error)")), context: context)
             }
-            context.flush()
+            self.flush(context: context)
             self.busy = false
             self.drainBacklog(context: context)
         }
@@ -160,13 +165,13 @@ final class CommandDispatchHandler: ChannelInboundHandler {
         send(.ok(output.lines), context: context)
         // Replies wait in the encoder until the read is done; a subscriber's own
         // events go out below it, so its reply must leave first.
-        if !output.events.isEmpty, state.value.events.isSubscribed(stream) { context.flush() }
+        if !output.events.isEmpty, state.value.events.isSubscribed(stream) { flush(context: context) }
         state.value.commit(output)
         if let topics = output.subscribe {
             state.value.events.subscribe(stream, topics: topics)
         }
         if output.closeConnection {
-            context.flush()
+            flush(context: context)
             closeAfterReplies(context: context)
         }
     }
@@ -180,17 +185,38 @@ final class CommandDispatchHandler: ChannelInboundHandler {
         while !busy, context.channel.isWritable, !backlog.isEmpty {
             process(backlog.removeFirst(), context: context)
         }
-        context.flush()
+        flush(context: context)
         if !busy, backlog.isEmpty, closeWhenIdle { closeAfterReplies(context: context) }
     }
 
-    /// Replies are flushed once per read (``channelReadComplete``), not one by one.
+    /// Replies are gathered and go down as one message per read (or per
+    /// ``repliesPerWrite``), and are flushed once per read (``channelReadComplete``),
+    /// not one by one: each outbound message costs an `NIOAny` round trip, more than a
+    /// short reply does.
     private func send(_ response: Response, context: ChannelHandlerContext) {
-        context.write(Self.wrapOutboundOut(response), promise: nil)
+        replies.append(response)
+        // Written on before the read ends once there are many, so that the channel's
+        // writability, checked before each request, counts them.
+        if replies.count >= Self.repliesPerWrite { writeReplies(context: context) }
+    }
+
+    private static let repliesPerWrite = 64
+
+    private func writeReplies(context: ChannelHandlerContext) {
+        guard !replies.isEmpty else { return }
+        let gathered = replies
+        replies.removeAll(keepingCapacity: true)
+        context.write(Self.wrapOutboundOut(gathered), promise: nil)
+    }
+
+    private func flush(context: ChannelHandlerContext) {
+        writeReplies(context: context)
+        context.flush()
     }
 
     /// The ``ResponseEncoder`` holds the close back until every reply is written.
     private func closeAfterReplies(context: ChannelHandlerContext) {
+        writeReplies(context: context)
         context.close(promise: nil)
     }
 

@@ -26,7 +26,7 @@ final class ConnectionCount {
 /// first among the inbound handlers so that a refused connection costs nothing more.
 final class ConnectionLimitHandler: ChannelInboundHandler {
     typealias InboundIn = NIOAny
-    typealias OutboundOut = Response
+    typealias OutboundOut = [Response]
 
     private let count: ConnectionCount
     private let logger: Logger
@@ -46,7 +46,7 @@ final class ConnectionLimitHandler: ChannelInboundHandler {
             }
             let error = ProtocolError(
                 .tooManyConnections, "\(count.limit) clients are connected already; try again later")
-            context.writeAndFlush(Self.wrapOutboundOut(.error(error))).assumeIsolated().whenComplete { _ in
+            context.writeAndFlush(Self.wrapOutboundOut([.error(error)])).assumeIsolated().whenComplete { _ in
                 context.close(promise: nil)
             }
             return

@@ -32,7 +32,7 @@ final class MenuServer: Service {
     }
 
     /// Handlers in pipeline order. Inbound: back-pressure, the connection limit,
-    /// credentials, greeting, framing, decoding, dispatch; every outbound `Response`
+    /// credentials, greeting, framing (into requests), dispatch; every outbound `Response`
     /// goes through the one encoder.
     static func configure(
         _ channel: Channel, state: NIOLoopBound<DaemonState>, stallTimeout: TimeAmount,
@@ -48,7 +48,6 @@ final class MenuServer: Service {
             PeerCredentialHandler(allowedUID: getuid(), logger: logger),
             GreetingHandler(),
             ByteToMessageHandler(LineFramingDecoder()),
-            RequestDecodingHandler(),
             CommandDispatchHandler(state: state, stream: stream),
         ])
     }

@@ -14,7 +14,7 @@ import NIOCore
 /// closes, and never lets the greeting or any request through.
 final class PeerCredentialHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
-    typealias OutboundOut = Response
+    typealias OutboundOut = [Response]
 
     private let allowedUID: uid_t
     private let logger: Logger
@@ -51,7 +51,7 @@ final class PeerCredentialHandler: ChannelInboundHandler, RemovableChannelHandle
 
     private func refuse(context: ChannelHandlerContext, reason: String) {
         let response = Response.error(ProtocolError(.permission, reason))
-        context.writeAndFlush(Self.wrapOutboundOut(response)).assumeIsolated().whenComplete { _ in
+        context.writeAndFlush(Self.wrapOutboundOut([response])).assumeIsolated().whenComplete { _ in
             context.close(promise: nil)
         }
     }

@@ -17,7 +17,8 @@ import NIOCore
 /// handler can close right after its last reply (`close`, end of input) without
 /// tracking a promise per reply.
 final class ResponseEncoder: ChannelOutboundHandler {
-    typealias OutboundIn = Response
+    /// The replies of one request or of many, in order.
+    typealias OutboundIn = [Response]
     typealias OutboundOut = ByteBuffer
 
     static let chunkSize = 16 * 1024
@@ -30,9 +31,9 @@ final class ResponseEncoder: ChannelOutboundHandler {
     private var lastWrite: EventLoopFuture<Void>?
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        let response = Self.unwrapOutboundIn(data)
+        let responses = Self.unwrapOutboundIn(data)
         if pending == nil { pending = context.channel.allocator.buffer(capacity: 256) }
-        Self.encode(response, into: &pending!)
+        for response in responses { Self.encode(response, into: &pending!) }
         if let promise {
             if let pendingPromise {
                 pendingPromise.futureResult.cascade(to: promise)
