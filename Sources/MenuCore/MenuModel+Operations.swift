@@ -3,23 +3,30 @@
 extension MenuModel {
     public func expand(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
         let n = try expandable(path)
-        return try mutate { () throws(MenuError) in
-            open(n)
-            if recursive { openBelow(n) }
-        }
+        return try mutate { () throws(MenuError) in expand(n, recursive: recursive) }
     }
 
     public func collapse(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
         let n = try expandable(path)
+        return try mutate { () throws(MenuError) in collapse(n, recursive: recursive) }
+    }
+
+    /// Looks the path up once: a status bar's click handler toggles on every click.
+    public func toggle(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
+        let n = try expandable(path)
         return try mutate { () throws(MenuError) in
-            setExpanded(n, false)
-            if recursive { closeBelow(n) }
+            if expanded[n] { collapse(n, recursive: recursive) } else { expand(n, recursive: recursive) }
         }
     }
 
-    public func toggle(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
-        let n = try expandable(path)
-        return expanded[n] ? try collapse(path, recursive: recursive) : try expand(path, recursive: recursive)
+    private func expand(_ n: Int, recursive: Bool) {
+        open(n)
+        if recursive { openBelow(n) }
+    }
+
+    private func collapse(_ n: Int, recursive: Bool) {
+        setExpanded(n, false)
+        if recursive { closeBelow(n) }
     }
 
     /// Opens every group in the subtree (or the whole menu). In an exclusive group only
