@@ -37,7 +37,11 @@ struct Invocation {
 /// The one entry per protocol command. Arity and flags are declared here and checked
 /// in one place (``CommandTable/resolve(_:)``), as in mpd's command table, so no
 /// handler re-checks its arguments and `help` can never disagree with what is enforced.
-struct Command: Sendable {
+///
+/// A class, not a struct: every request's ``Invocation`` holds its command, and
+/// copying a struct of four strings, an array and a closure costs a retain and a
+/// release for each of them per request.
+final class Command: Sendable {
     enum Action: Sendable {
         /// An ordinary command: runs against the daemon's state.
         case run(@Sendable (Invocation, DaemonState, inout CommandOutput) throws(ProtocolError) -> Void)
@@ -49,18 +53,32 @@ struct Command: Sendable {
         case endBatch
     }
 
-    var name: String
+    let name: String
     /// Argument names for the usage line, e.g. `["PATH"]`; optional ones in brackets.
-    var usage: String
-    var summary: String
-    var minArguments: Int
-    var maxArguments: Int
-    var flags: [String] = []
+    let usage: String
+    let summary: String
+    let minArguments: Int
+    let maxArguments: Int
+    let flags: [String]
     /// Whether it may appear between `begin` and `end`. Commands with effects outside
     /// the model (running a program, closing the connection) cannot be undone, so they
     /// are not batchable.
-    var batchable: Bool
-    var action: Action
+    let batchable: Bool
+    let action: Action
+
+    init(
+        name: String, usage: String, summary: String, minArguments: Int, maxArguments: Int,
+        flags: [String] = [], batchable: Bool, action: Action
+    ) {
+        self.name = name
+        self.usage = usage
+        self.summary = summary
+        self.minArguments = minArguments
+        self.maxArguments = maxArguments
+        self.flags = flags
+        self.batchable = batchable
+        self.action = action
+    }
 
     var usageLine: String { usage.isEmpty ? name : "\(name) \(usage)" }
 }

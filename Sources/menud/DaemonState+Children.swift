@@ -15,6 +15,8 @@ extension DaemonState {
     /// inside a batch that is always rolled back, so the model is left as it was.
     /// Only model operations may run in `body`.
     func groupsToLoad(by body: (MenuModel) throws -> Void) -> [String] {
+        // Asked before every command; most menus have no children-cmd group.
+        guard !commandGroups.isEmpty else { return [] }
         let candidates = commandGroups.keys.filter { path in
             loadedChildren[path] == nil && !isExpanded(path)
         }
