@@ -33,7 +33,8 @@ extension Change {
                     record: ["splice", String(s.start), String(s.removed), String(s.inserted)]))
         }
         for path in expansionChanged {
-            let expanded = (try? model.get(path))?.expanded ?? false
+            // Only the flag: a whole row would render the title for nothing.
+            let expanded = (try? model.node(path)).map(model.isExpanded) ?? false
             events.append(
                 Event(topics: .expansion, record: ["expansion", path, expanded ? "expanded" : "collapsed"]))
         }
