@@ -269,12 +269,12 @@ struct ConfigDecoder {
             guard let id = try text() else { return }
             let bytes = reader.bytes
             draft.idIsValid = NodeID.isValid(bytes)
-            // A valid id is ASCII, so its bytes are its string's; others are rare.
-            draft.idHash = draft.idIsValid ? Siblings.hash(bytes) : Siblings.hash(id.value)
+            // An invalid id is replaced in `finish`, which hashes the replacement.
+            if draft.idIsValid { draft.idHash = Siblings.hash(bytes) }
             draft.id = id
         case .title:
             guard let title = try text() else { return }
-            draft.titleHasBrace = reader.bytes.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
+            draft.titleHasBrace = ConfigDecoder.hasBrace(reader.bytes)
             draft.title = title
         case .subtitle: draft.subtitle = try text()
         case .icon: draft.icon = try text()

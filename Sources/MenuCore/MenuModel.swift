@@ -70,6 +70,8 @@ public final class MenuModel {
     }
 
     public func isExpanded(_ i: Int) -> Bool { expanded[i] }
+    /// Whether the node at `path` is open; false for no such node.
+    public func isExpanded(path: String) -> Bool { tree.node(at: path).map(isExpanded) ?? false }
     public func value(of i: Int) -> Value? { values[i] }
 
     // MARK: Rows

@@ -123,7 +123,11 @@ extension ConfigDecoder {
     /// skipping the parser and the template for them keeps big configs quick to load.
     static func hasBrace(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { b in b.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") } }
+        return text.withUTF8 { hasBrace($0) }
+    }
+
+    static func hasBrace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
     }
 
     /// Parses a title or subtitle that ``hasBrace(_:)`` and checks the placeholders

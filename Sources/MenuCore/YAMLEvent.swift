@@ -49,17 +49,8 @@ struct YAMLEvent {
 struct YAMLScalar {
     var text: String
     var isPlain: Bool
-
-    /// The same as ``YAMLEvent/isNull``, from the text.
-    var isNull: Bool {
-        guard isPlain else { return false }
-        switch text.utf8.count {
-        case 0: return true
-        case 1: return text == "~"
-        case 4: return text == "null" || text == "Null" || text == "NULL"
-        default: return false
-        }
-    }
+    /// As the scalar's ``YAMLEvent/isNull``.
+    var isNull: Bool
 
     /// How an error message names this value after "got".
     var summary: String {

@@ -141,7 +141,9 @@ final class YAMLEventReader {
     }
 
     /// The last event's text and style, to keep past the next event.
-    func scalar(_ event: YAMLEvent) -> YAMLScalar { YAMLScalar(text: text, isPlain: event.isPlain) }
+    func scalar(_ event: YAMLEvent) -> YAMLScalar {
+        YAMLScalar(text: text, isPlain: event.isPlain, isNull: event.isNull)
+    }
 
     /// The node key the last event, a scalar, spells.
     var nodeKey: NodeKey? { NodeKey(utf8: bytes) }

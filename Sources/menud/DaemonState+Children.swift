@@ -15,17 +15,15 @@ extension DaemonState {
     /// inside a batch that is always rolled back, so the model is left as it was.
     /// Only model operations may run in `body`.
     func groupsToLoad(by body: (MenuModel) throws -> Void) -> [String] {
-        // Asked before every command; most menus have no children-cmd group.
-        guard !commandGroups.isEmpty else { return [] }
         let candidates = commandGroups.keys.filter { path in
-            loadedChildren[path] == nil && !isExpanded(path)
+            loadedChildren[path] == nil && !model.isExpanded(path: path)
         }
         guard !candidates.isEmpty else { return [] }
         struct DryRun: Error {}
         var opened: [String] = []
         _ = try? model.batch { model in
             try body(model)
-            opened = candidates.filter { self.isExpanded($0) }.sorted()
+            opened = candidates.filter { self.model.isExpanded(path: $0) }.sorted()
             throw DryRun()
         }
         return opened
@@ -71,14 +69,15 @@ extension DaemonState {
     /// Starts the commands of groups that are open but still show "Loading…": after
     /// a restart restored them open, or a reload changed their command.
     func loadOpenGroups() {
-        let waiting = commandGroups.keys.filter { loadedChildren[$0] == nil && isExpanded($0) }
+        let waiting = commandGroups.keys.filter { loadedChildren[$0] == nil && model.isExpanded(path: $0) }
         if !waiting.isEmpty { _ = loadChildren(waiting.sorted()) }
     }
 
     /// A closed group's children are stale: the next opening runs its command again.
     func forgetChildrenOfCollapsedGroups(_ changes: [Change]) {
         for change in changes {
-            for path in change.expansionChanged where commandGroups[path] != nil && !isExpanded(path) {
+            for path in change.expansionChanged
+            where commandGroups[path] != nil && !model.isExpanded(path: path) {
                 loadedChildren[path] = nil
             }
         }
@@ -89,9 +88,5 @@ extension DaemonState {
     func keepChildrenOfUnchangedCommands() {
         let commands = filledConfig().childrenCommands
         loadedChildren = loadedChildren.filter { commands[$0.key] == $0.value.command }
-    }
-
-    private func isExpanded(_ path: String) -> Bool {
-        model.tree.node(at: path).map(model.isExpanded) ?? false
     }
 }

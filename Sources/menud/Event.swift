@@ -34,7 +34,7 @@ extension Change {
         }
         for path in expansionChanged {
             // Only the flag: a whole row would render the title for nothing.
-            let expanded = (try? model.node(path)).map(model.isExpanded) ?? false
+            let expanded = model.isExpanded(path: path)
             events.append(
                 Event(topics: .expansion, record: ["expansion", path, expanded ? "expanded" : "collapsed"]))
         }

@@ -85,6 +85,15 @@ import Testing
         #expect(ProtocolFields.record(["row", "Tab\there", ""]) == "row\tTab\\there\t")
     }
 
+    /// Plain records are copied byte by byte; strings of over 15 bytes live on the
+    /// heap rather than inline, and both kinds must come out whole.
+    @Test func plainRecordsKeepEveryByte() {
+        let long = String(repeating: "ü", count: 20)
+        #expect(ProtocolFields.record(["row", long, "", "x"]) == "row\t" + long + "\t\tx")
+        #expect(ProtocolFields.record([]) == "")
+        #expect(ProtocolFields.record([""]) == "")
+    }
+
     @Test func fieldsRoundTrip() async {
         let alphabet: [String] = ["a", "\t", "\n", "\\", "t", "n", "\r", "ü", " "]
         await propertyCheck(
