@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Finds a child by parent and id in O(1), so resolving a path costs its depth and
 /// not the width of the menu.
 ///
@@ -14,15 +20,16 @@ struct ChildIndex: Sendable {
         slots = [Int32](repeating: -1, count: size)
         let mask = size - 1
         for n in ids.indices {
-            var s = ChildIndex.hash(parent: Int(parents[n]), id: ids[n]) & mask
+            var id = ids[n]
+            var s = id.withUTF8 { ChildIndex.hash(parent: Int(parents[n]), id: $0) } & mask
             while slots[s] >= 0 { s = (s + 1) & mask }
             slots[s] = Int32(n)
         }
     }
 
-    private static func hash(parent: Int, id: some StringProtocol) -> Int {
+    private static func hash(parent: Int, id: UnsafeBufferPointer<UInt8>) -> Int {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bitPattern: Int64(parent))
-        for b in id.utf8 {
+        for b in id {
             h ^= UInt64(b)
             h &*= 0x100_0000_01b3
         }
@@ -30,15 +37,24 @@ struct ChildIndex: Sendable {
         return Int(truncatingIfNeeded: h)
     }
 
-    func find(parent: Int, id: some StringProtocol, ids: [String], parents: [Int32]) -> Int? {
+    /// The child of `parent` whose id is the UTF-8 bytes `id`. Bytes, not strings: a
+    /// path's components are looked up as slices of the request's own bytes.
+    func find(parent: Int, id: UnsafeBufferPointer<UInt8>, ids: [String], parents: [Int32]) -> Int? {
         let mask = slots.count - 1
         var s = ChildIndex.hash(parent: parent, id: id) & mask
         while slots[s] >= 0 {
             let n = Int(slots[s])
-            // Bytes, as the hash is: String's `==` with a Substring goes the slow way.
-            if Int(parents[n]) == parent && ids[n].utf8.elementsEqual(id.utf8) { return n }
+            if Int(parents[n]) == parent && Self.equal(ids[n], id) { return n }
             s = (s + 1) & mask
         }
         return nil
+    }
+
+    private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var string = string
+        return string.withUTF8 { own in
+            own.count == bytes.count
+                && (own.isEmpty || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0)
+        }
     }
 }

@@ -48,8 +48,14 @@ extension MenuModel {
 
     private func finishChange() -> Change {
         guard let j = journal else { return Change() }
-        let flipped = j.oldExpanded.filter { expanded[$0.key] != $0.value }.keys.sorted()
-        let valued = j.oldValues.filter { values[$0.key] != $0.value }.keys.sorted()
+        // Loops rather than `filter(_:).keys.sorted()`: a toggle journals one or two
+        // nodes, and the filtered dictionaries would cost more than the toggle.
+        var flipped: [Int] = []
+        for (i, old) in j.oldExpanded where expanded[i] != old { flipped.append(i) }
+        flipped.sort()
+        var valued: [Int] = []
+        for (i, old) in j.oldValues where values[i] != old { valued.append(i) }
+        valued.sort()
         return Change(
             splices: splices(flipped: flipped, oldExpanded: j.oldExpanded),
             expansionChanged: flipped.map { tree.path($0) },

@@ -102,21 +102,26 @@ public struct MenuTree: Sendable {
 
     /// The node at `path`; `nil` when no node has it.
     public func node(at path: String) -> Int? {
-        // Walks the components in place rather than splitting: every request with a
-        // path comes through here, and a split allocates an array per request.
-        var parent = -1
-        let utf8 = path.utf8
-        var start = utf8.startIndex
-        while start < utf8.endIndex {
-            let end = utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
-            if start < end {
-                guard
-                    let n = childIndex.find(parent: parent, id: path[start..<end], ids: ids, parents: parents)
-                else { return nil }
-                parent = n
+        // Walks the components in place, in the path's own bytes, rather than
+        // splitting: every request with a path comes through here, and a split
+        // allocates an array and a string per component.
+        var path = path
+        return path.withUTF8 { bytes in
+            var parent = -1
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
+                if start < end {
+                    let id = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    guard let n = childIndex.find(parent: parent, id: id, ids: ids, parents: parents) else {
+                        return nil
+                    }
+                    parent = n
+                }
+                start = end + 1
             }
-            start = end < utf8.endIndex ? utf8.index(after: end) : end
+            return parent < 0 ? nil : parent
         }
-        return parent < 0 ? nil : parent
     }
 }

@@ -2,37 +2,25 @@
 /// or a newline cannot break a record apart: that keeps every record on one line, and
 /// `cut -f` and `IFS=$'\t' read` keep working on any menu.
 public enum ProtocolFields {
-    /// `\` → `\\`, tab → `\t`, newline → `\n`, carriage return → `\r`.
+    /// `\` → `\\`, tab → `\t`, newline → `\n`, carriage return → `\r` (the rule
+    /// ``RecordWriter`` writes by).
     public static func escape(_ field: String) -> String {
         guard needsEscaping(field) else { return field }
-        var out = ""
-        out.reserveCapacity(field.utf8.count + 4)
-        for ch in field.unicodeScalars {
-            switch ch {
-            case "\\": out += "\\\\"
-            case "\t": out += "\\t"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(ch)
-            }
-        }
-        return out
+        var writer = RecordWriter()
+        writer.field(field)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// The inverse of `escape`. An unknown escape keeps its character, so a newer
     /// daemon's escapes degrade instead of failing.
-    /// Whether `field` holds a byte that ``escape(_:)`` rewrites. Every field of every
-    /// reply is checked, and almost none needs it, so the usual case scans the
-    /// string's own bytes instead of going through the generic `UTF8View` iterator.
+    /// Whether `field` holds a byte that ``escape(_:)`` rewrites; almost none does.
     private static func needsEscaping(_ field: String) -> Bool {
-        func special(_ byte: UInt8) -> Bool { byte == 0x5C || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        if let found = field.utf8.withContiguousStorageIfAvailable({ bytes in
-            for byte in bytes where special(byte) { return true }
-            return false
+        if let found = field.utf8.withContiguousStorageIfAvailable({
+            $0.contains(where: RecordWriter.needsEscape)
         }) {
             return found
         }
-        return field.utf8.contains(where: special)
+        return field.utf8.contains(where: RecordWriter.needsEscape)
     }
 
     public static func unescape(_ field: Substring) -> String {
@@ -60,17 +48,9 @@ public enum ProtocolFields {
 
     /// One data line from its fields.
     public static func record(_ fields: [String]) -> String {
-        // Built in one buffer: every reply and event line passes through here. The
-        // usual record escapes nothing, and is then copied byte by byte into a string
-        // of its exact size, which is several times cheaper than appending fields.
-        if let plain = plainRecord(fields) { return plain }
-        var out = ""
-        out.reserveCapacity(fields.reduce(fields.count) { $0 + $1.utf8.count })
-        for (i, field) in fields.enumerated() {
-            if i > 0 { out.append("\t") }
-            out.append(escape(field))
-        }
-        return out
+        var writer = RecordWriter()
+        for field in fields { writer.field(field) }
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// The fields of one data line.

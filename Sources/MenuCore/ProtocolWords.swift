@@ -61,7 +61,9 @@ public enum ProtocolWords {
         return try result.get()
     }
 
-    private static func split(bytes: UnsafeBufferPointer<UInt8>) throws(SplitError) -> [ProtocolWord] {
+    /// ``split(_:)`` on bytes already known to be UTF-8, for the daemon, which reads
+    /// requests from its input buffer without making a `String` of the line first.
+    public static func split(bytes: UnsafeBufferPointer<UInt8>) throws(SplitError) -> [ProtocolWord] {
         var words: [ProtocolWord] = []
         var i = 0
         while i < bytes.count {

@@ -74,14 +74,32 @@ public struct RowRecord: Sendable, Hashable {
     public var isExpandable: Bool { state == "expanded" || state == "collapsed" }
     public var isExpanded: Bool { state == "expanded" }
 
-    public var fields: [String] {
-        var fields = [
-            Self.tag, index.map(String.init) ?? "-", String(depth), type, state, "\(position)/\(count)", path,
-            value, title, subtitle, icon,
-        ]
-        if let bounds { fields += [bounds.min, bounds.max, bounds.step].map(Value.format) }
-        return fields
+    public var fields: [String] { ProtocolFields.fields(of: line) }
+
+    public var line: String {
+        var writer = RecordWriter()
+        write(to: &writer)
+        return String(decoding: writer.bytes.dropLast(), as: UTF8.self)
     }
 
-    public var line: String { ProtocolFields.record(fields) }
+    /// Writes the record as one line: the one place that says which field is where.
+    public func write(to writer: inout RecordWriter) {
+        writer.field(Self.tag)
+        if let index { writer.field(index) } else { writer.field("-") }
+        writer.field(depth)
+        writer.field(type)
+        writer.field(state)
+        writer.field("\(position)/\(count)")
+        writer.field(path)
+        writer.field(value)
+        writer.field(title)
+        writer.field(subtitle)
+        writer.field(icon)
+        if let bounds {
+            writer.field(Value.format(bounds.min))
+            writer.field(Value.format(bounds.max))
+            writer.field(Value.format(bounds.step))
+        }
+        writer.endLine()
+    }
 }

@@ -14,13 +14,21 @@ struct NIOFloorCommand: ParsableCommand {
     @Option(help: "The socket to listen on.")
     var socket: String
 
+    @Option(help: "Event loop threads (menud has one).")
+    var threads = 1
+
+    @Option(help: "Pass-through handlers in front of the answering one, to price a pipeline hop.")
+    var passThrough = 0
+
     func run() throws {
-        // One loop, as menud has.
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
         let channel = try ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
-            .childChannelInitializer { channel in
+            .childChannelInitializer { [passThrough] channel in
                 channel.eventLoop.makeCompletedFuture {
+                    for _ in 0..<passThrough {
+                        try channel.pipeline.syncOperations.addHandler(PassThroughHandler())
+                    }
                     try channel.pipeline.syncOperations.addHandler(OKPerLineHandler())
                 }
             }
@@ -58,4 +66,10 @@ final class OKPerLineHandler: ChannelInboundHandler {
             context.writeAndFlush(Self.wrapOutboundOut(reply), promise: nil)
         }
     }
+}
+
+/// Forwards every event untouched: what a handler costs before it does anything.
+final class PassThroughHandler: ChannelDuplexHandler {
+    typealias InboundIn = NIOAny
+    typealias OutboundIn = NIOAny
 }

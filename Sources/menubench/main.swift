@@ -122,12 +122,15 @@ struct DriveCommand: ParsableCommand {
     @Option(help: "How long to run.")
     var seconds = 3.0
 
+    @Flag(help: "Send inline PING to redis-server instead of get/toggle to menud.")
+    var redis = false
+
     func run() throws {
         let mix = [Array("get display/volume\n".utf8), Array("toggle power\n".utf8)]
         guard
             let r = SocketLoad(
-                socketPath: socket, dialect: .menud, connections: connections, pipeline: pipeline,
-                requests: mix,
+                socketPath: socket, dialect: redis ? .redis : .menud, connections: connections,
+                pipeline: pipeline, requests: redis ? [Array("PING\r\n".utf8)] : mix,
                 seconds: seconds
             ).run()
         else { throw ExitCode(1) }

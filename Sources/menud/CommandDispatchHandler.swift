@@ -162,10 +162,10 @@ final class CommandDispatchHandler: ChannelInboundHandler {
     /// Answers a command that succeeded, then tells the subscribers and subscribes
     /// this connection if the command asked for it.
     private func finish(_ output: CommandOutput, context: ChannelHandlerContext) {
-        send(.ok(output.lines), context: context)
+        send(.ok(output.reply), context: context)
         // Replies wait in the encoder until the read is done; a subscriber's own
         // events go out below it, so its reply must leave first.
-        if !output.events.isEmpty, state.value.events.isSubscribed(stream) { flush(context: context) }
+        if output.hasEvents, state.value.events.isSubscribed(stream) { flush(context: context) }
         state.value.commit(output)
         if let topics = output.subscribe {
             state.value.events.subscribe(stream, topics: topics)

@@ -24,13 +24,16 @@ final class ConnectionCount {
 /// Refuses a connection beyond ``ConnectionCount/limit`` with
 /// `ERR too-many-connections` before the greeting, and logs it (throttled). It comes
 /// first among the inbound handlers so that a refused connection costs nothing more.
-final class ConnectionLimitHandler: ChannelInboundHandler {
+///
+/// An admitted connection is counted until its channel closes, and the handler then
+/// leaves the pipeline: every handler a request passes costs a hop per event (read,
+/// read-complete, write, flush), and this one has nothing more to decide.
+final class ConnectionLimitHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
     typealias OutboundOut = [Response]
 
     private let count: ConnectionCount
     private let logger: Logger
-    private var counted = false
 
     init(count: ConnectionCount, logger: Logger) {
         self.count = count
@@ -52,20 +55,11 @@ final class ConnectionLimitHandler: ChannelInboundHandler {
             return
         }
         count.open += 1
-        counted = true
+        context.channel.closeFuture.assumeIsolated().whenComplete { [count] _ in count.open -= 1 }
         context.fireChannelActive()
+        context.pipeline.syncOperations.removeHandler(self, promise: nil)
     }
 
     /// A refused connection's requests go nowhere.
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if counted { context.fireChannelRead(data) }
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        if counted {
-            count.open -= 1
-            counted = false
-        }
-        context.fireChannelInactive()
-    }
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
 }

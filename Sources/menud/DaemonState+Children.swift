@@ -69,12 +69,15 @@ extension DaemonState {
     /// Starts the commands of groups that are open but still show "Loading…": after
     /// a restart restored them open, or a reload changed their command.
     func loadOpenGroups() {
+        // Most menus have no children-cmd group, and this runs after every change.
+        guard !commandGroups.isEmpty else { return }
         let waiting = commandGroups.keys.filter { loadedChildren[$0] == nil && model.isExpanded(path: $0) }
         if !waiting.isEmpty { _ = loadChildren(waiting.sorted()) }
     }
 
     /// A closed group's children are stale: the next opening runs its command again.
     func forgetChildrenOfCollapsedGroups(_ changes: [Change]) {
+        guard !commandGroups.isEmpty else { return }
         for change in changes {
             for path in change.expansionChanged
             where commandGroups[path] != nil && !model.isExpanded(path: path) {

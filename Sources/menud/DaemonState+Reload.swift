@@ -8,11 +8,11 @@ extension DaemonState {
     /// rows to the new; on failure the old tree stays untouched and subscribers get
     /// the errors. Either way the `config` event goes out now, before any reply.
     /// Returns the reply's records, or the errors as `reload-failed`.
-    func reload(because trigger: String) -> Result<[String], ProtocolError> {
+    func reload(because trigger: String) -> Result<RecordWriter, ProtocolError> {
         switch location.load() {
         case .failure(let errors):
             logger.error("reload (\(trigger)) failed, keeping the old menu:\n\(errors)")
-            events.publish([Event(topics: .config, record: ["config", "failed", errors.description])])
+            events.publish { [Event(topics: .config, record: ["config", "failed", errors.description])] }
             return .failure(ProtocolError(.reloadFailed, errors.description))
         case .success(let loaded):
             config = loaded
@@ -26,7 +26,7 @@ extension DaemonState {
             logger.info("reloaded \(loaded.file) (\(trigger))")
             commit(output, runOnChange: false)
             loadOpenGroups()
-            return .success(output.lines)
+            return .success(output.reply)
         }
     }
 
@@ -38,9 +38,11 @@ extension DaemonState {
         for d in dropped { logger.notice("dropped \(d.entry): \(d.reason)") }
         model = next
         var output = CommandOutput()
-        output.events = leading + change.events(in: next, spliceTopics: spliceTopics)
-        output.lines = output.events.map { ProtocolFields.record($0.record) }
-        if !change.isEmpty { output.changes = [change] }
+        for event in leading {
+            output.append(event)
+            output.reply.record(event.record)
+        }
+        output.record(change, in: next, spliceTopics: spliceTopics)
         return output
     }
 }

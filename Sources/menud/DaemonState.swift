@@ -68,7 +68,7 @@ final class DaemonState {
     /// `on-change` commands (only for what a client did: a reload or a group's
     /// children arriving is not the user changing a value).
     func commit(_ output: CommandOutput, runOnChange: Bool = true) {
-        events.publish(output.events)
+        if output.hasEvents { events.publish { output.events(in: model) } }
         guard !output.changes.isEmpty else { return }
         scheduleSave()
         forgetChildrenOfCollapsedGroups(output.changes)

@@ -18,30 +18,3 @@ struct Event: Sendable, Hashable {
         ProtocolFields.record(["event", String(sequence), "end"])
     }
 }
-
-extension Change {
-    /// The records describing this change: the row splices in order, then each node
-    /// whose expansion or value changed with its new state, so a view can update
-    /// without asking again. `spliceTopics` says who the splices concern: expansion
-    /// followers always, config followers too when a reload caused them.
-    func events(in model: MenuModel, spliceTopics: EventTopics = .expansion) -> [Event] {
-        var events: [Event] = []
-        for s in splices {
-            events.append(
-                Event(
-                    topics: spliceTopics,
-                    record: ["splice", String(s.start), String(s.removed), String(s.inserted)]))
-        }
-        for path in expansionChanged {
-            // Only the flag: a whole row would render the title for nothing.
-            let expanded = model.isExpanded(path: path)
-            events.append(
-                Event(topics: .expansion, record: ["expansion", path, expanded ? "expanded" : "collapsed"]))
-        }
-        for path in valueChanged {
-            let value = (try? model.get(path))?.value ?? ""
-            events.append(Event(topics: .value, record: ["value", path, value]))
-        }
-        return events
-    }
-}

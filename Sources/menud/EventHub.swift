@@ -34,10 +34,12 @@ final class EventHub {
 
     /// Sends one group: the events of one command, batch, reload or load. A
     /// subscriber gets the lines of its topics and the closing `end`, or nothing when
-    /// none of the group is for it.
-    func publish(_ events: [Event]) {
-        guard !events.isEmpty else { return }
+    /// none of the group is for it. The group is numbered whether or not anybody
+    /// listens, but its events are only built (`make`) when somebody does.
+    func publish(_ make: () -> [Event]) {
         sequence += 1
+        guard !subscriptions.isEmpty else { return }
+        let events = make()
         for subscription in subscriptions.values {
             let lines = events.filter { !$0.topics.isDisjoint(with: subscription.topics) }
                 .map { $0.line(sequence: sequence) }

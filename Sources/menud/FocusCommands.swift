@@ -25,8 +25,8 @@ enum FocusCommands {
                 }
                 report(outcome.focus, movedFrom: before, into: &out)
                 if let (path, activation) = outcome.activation {
-                    out.lines.append(try ModelCommands.activationRecord(path, activation, state: state))
-                    out.events.append(ModelCommands.activatedEvent(path, activation))
+                    out.reply.record(try ModelCommands.activationRecord(path, activation, state: state))
+                    out.append(ModelCommands.activatedEvent(path, activation))
                 }
                 out.record(outcome.change, in: state.model)
             }),
@@ -48,7 +48,7 @@ enum FocusCommands {
                 let focus = try ModelCommands.model { () throws(MenuError) in
                     try state.focus.focus(in: invocation.path, model: state.model)
                 }
-                out.lines.append(record(focus))
+                out.reply.record(fields(focus))
             }),
     ]
 
@@ -65,12 +65,10 @@ enum FocusCommands {
     private static func report(
         _ focus: FocusCursors.Focus, movedFrom before: FocusCursors.Focus?, into out: inout CommandOutput
     ) {
-        out.lines.append(record(focus))
-        if focus != before { out.events.append(Event(topics: .focus, record: fields(focus))) }
+        out.reply.record(fields(focus))
+        if focus != before { out.append(Event(topics: .focus, record: fields(focus))) }
     }
 
     /// `focus MENU PATH`: the top-level menu and the focused node.
-    static func record(_ focus: FocusCursors.Focus) -> String { ProtocolFields.record(fields(focus)) }
-
     private static func fields(_ focus: FocusCursors.Focus) -> [String] { ["focus", focus.menu, focus.path] }
 }

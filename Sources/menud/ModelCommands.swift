@@ -33,21 +33,21 @@ enum ModelCommands {
             minArguments: 0, maxArguments: 1, batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let rows = try model { () throws(MenuError) in try state.model.rows(under: invocation.path) }
-                out.lines += rows.map { RowRecord($0).line }
+                for row in rows { RowRecord(row).write(to: &out.reply) }
             }),
         Command(
             name: "tree", usage: "[PATH]", summary: "List every node, hidden ones with row '-'.",
             minArguments: 0, maxArguments: 1, batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let rows = try model { () throws(MenuError) in try state.model.tree(under: invocation.path) }
-                out.lines += rows.map { RowRecord($0).line }
+                for row in rows { RowRecord(row).write(to: &out.reply) }
             }),
         Command(
             name: "get", usage: "PATH", summary: "Print one node's row record.",
             minArguments: 1, maxArguments: 1, batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let row = try model { () throws(MenuError) in try state.model.get(invocation.arguments[0]) }
-                out.lines.append(RowRecord(row).line)
+                RowRecord(row).write(to: &out.reply)
             }),
         Command(
             name: "row", usage: "N", summary: "Print visible row N (0-based).",
@@ -58,7 +58,7 @@ enum ModelCommands {
                         .wrongArguments, "row number must be an integer: \(invocation.arguments[0])")
                 }
                 let row = try model { () throws(MenuError) in try state.model.row(at: n) }
-                out.lines.append(RowRecord(row).line)
+                RowRecord(row).write(to: &out.reply)
             }),
         mutation(
             "expand", usage: "PATH",
@@ -98,8 +98,8 @@ enum ModelCommands {
                 let path = invocation.arguments[0]
                 let (change, activation) = try model { () throws(MenuError) in try state.model.activate(path)
                 }
-                out.lines.append(try activationRecord(path, activation, state: state))
-                out.events.append(activatedEvent(path, activation))
+                out.reply.record(try activationRecord(path, activation, state: state))
+                out.append(activatedEvent(path, activation))
                 out.record(change, in: state.model)
             }),
     ]
@@ -120,7 +120,7 @@ enum ModelCommands {
     /// The `ran` or `activated` record of an activation, starting the item's command
     /// first when it has one.
     static func activationRecord(_ path: String, _ activation: Activation, state: DaemonState)
-        throws(ProtocolError) -> String
+        throws(ProtocolError) -> [String]
     {
         switch activation {
         case .run(let command):
@@ -130,11 +130,11 @@ enum ModelCommands {
             state.children.register(pid) { [logger = state.logger] status in
                 if !status.succeeded { logger.warning("activate \(path): '\(command)' \(status)") }
             }
-            return ProtocolFields.record(["ran", String(pid), command])
-        case .toggled: return ProtocolFields.record(["activated", path, "toggled"])
-        case .flipped: return ProtocolFields.record(["activated", path, "flipped"])
-        case .picked: return ProtocolFields.record(["activated", path, "picked"])
-        case .none: return ProtocolFields.record(["activated", path, "none"])
+            return ["ran", String(pid), command]
+        case .toggled: return ["activated", path, "toggled"]
+        case .flipped: return ["activated", path, "flipped"]
+        case .picked: return ["activated", path, "picked"]
+        case .none: return ["activated", path, "none"]
         }
     }
 }

@@ -22,22 +22,36 @@ enum Request: Sendable {
     /// environment, and a lone `\r` or an escape sequence would garble every status bar
     /// and log that shows it.
     init?(line buffer: ByteBuffer) {
-        guard let line = String(validating: buffer.readableBytesView, as: UTF8.self) else {
-            self = .invalid(ProtocolError(.badRequest, "request is not valid UTF-8"))
-            return
+        // Checked and split in place, in the input buffer: a request line is read once
+        // and never becomes a `String` as a whole.
+        let read = buffer.withUnsafeReadableBytes { raw in
+            let bytes = raw.assumingMemoryBound(to: UInt8.self)
+            var ascii = true
+            var control: UInt8?
+            for byte in bytes {
+                if byte >= 0x80 {
+                    ascii = false
+                } else if control == nil, Self.isForbiddenControl(byte) {
+                    control = byte
+                }
+            }
+            if !ascii && String(validating: bytes, as: UTF8.self) == nil {
+                return Request.invalid(ProtocolError(.badRequest, "request is not valid UTF-8"))
+            }
+            if let control { return Request.invalid(Self.controlCharacter(control)) }
+            do {
+                return Request.words(try ProtocolWords.split(bytes: bytes))
+            } catch {
+                return Request.invalid(ProtocolError(.badRequest, "\(error)"))
+            }
         }
-        if let control = buffer.readableBytesView.first(where: Self.isForbiddenControl) {
-            let name = "U+" + String(control, radix: 16, uppercase: true).leftPadded(to: 4)
-            self = .invalid(ProtocolError(.badRequest, "request contains the control character \(name)"))
-            return
-        }
-        do {
-            let words = try ProtocolWords.split(line)
-            if words.isEmpty { return nil }
-            self = .words(words)
-        } catch {
-            self = .invalid(ProtocolError(.badRequest, "\(error)"))
-        }
+        if case .words(let words) = read, words.isEmpty { return nil }
+        self = read
+    }
+
+    private static func controlCharacter(_ control: UInt8) -> ProtocolError {
+        let name = "U+" + String(control, radix: 16, uppercase: true).leftPadded(to: 4)
+        return ProtocolError(.badRequest, "request contains the control character \(name)")
     }
 
     /// C0 controls and DEL, except tab, which separates words.

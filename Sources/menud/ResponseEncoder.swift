@@ -70,10 +70,7 @@ final class ResponseEncoder: ChannelOutboundHandler {
     }
 
     static func encode(_ data: Response, into out: inout ByteBuffer) {
-        for line in data.lines {
-            out.writeString(line)
-            out.writeInteger(UInt8(ascii: "\n"))
-        }
+        out.writeBytes(data.lines)
         switch data.terminator {
         case .ok: out.writeStaticString("OK\n")
         case .greeting(let text):

@@ -14,8 +14,8 @@ enum ServerCommands {
             name: "version", usage: "", summary: "Print the protocol and daemon versions.",
             minArguments: 0, maxArguments: 0, batchable: true,
             action: .run { _, _, out in
-                out.lines.append(ProtocolFields.record(["protocol", GreetingHandler.protocolVersion]))
-                out.lines.append(ProtocolFields.record(["menud", daemonVersion]))
+                out.reply.record(["protocol", GreetingHandler.protocolVersion])
+                out.reply.record(["menud", daemonVersion])
             }),
         Command(
             name: "help", usage: "[COMMAND]", summary: "Describe every command, or one.",
@@ -30,14 +30,14 @@ enum ServerCommands {
                 }
                 for c in commands {
                     let flags = c.flags.isEmpty ? "" : " [\(c.flags.joined(separator: "|"))]"
-                    out.lines.append(ProtocolFields.record(["help", c.name, c.usageLine + flags, c.summary]))
+                    out.reply.record(["help", c.name, c.usageLine + flags, c.summary])
                 }
             }),
         Command(
             name: "commands", usage: "", summary: "List the command names, one per line.",
             minArguments: 0, maxArguments: 0, batchable: false,
             action: .run { _, state, out in
-                out.lines += state.commands.commands.map { ProtocolFields.record(["command", $0.name]) }
+                for c in state.commands.commands { out.reply.record(["command", c.name]) }
             }),
         Command(
             name: "close", usage: "", summary: "Answer OK and close the connection.",
@@ -61,7 +61,7 @@ enum ServerCommands {
                 "Load the config again, keeping expansion and values; on errors keep the old menu and answer them.",
             minArguments: 0, maxArguments: 0, batchable: false,
             action: .run { _, state, out throws(ProtocolError) in
-                out.lines = try state.reload(because: "reload command").get()
+                out.reply = try state.reload(because: "reload command").get()
             }),
         Command(
             name: "begin", usage: "",

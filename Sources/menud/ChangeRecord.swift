@@ -1,0 +1,73 @@
+import MenuCore
+
+/// One record describing part of a ``Change``: a row splice, or a node whose
+/// expansion or value changed with its new state. The reply to the command that made
+/// the change and the subscribers' events are built from these same records, so a
+/// subscriber and the client that made the change read the same thing.
+enum ChangeRecord {
+    case splice(Splice)
+    case expansion(path: String, expanded: Bool)
+    case value(path: String, value: String)
+
+    /// The records of `change`, in order: the splices, then expansion, then values.
+    /// `model` is the model after the change, which the new states are read from.
+    static func of(_ change: Change, in model: MenuModel) -> [ChangeRecord] {
+        var records: [ChangeRecord] = []
+        records.reserveCapacity(
+            change.splices.count + change.expansionChanged.count + change.valueChanged.count)
+        for s in change.splices { records.append(.splice(s)) }
+        // Only the flag: a whole row would render the title for nothing.
+        for path in change.expansionChanged {
+            records.append(.expansion(path: path, expanded: model.isExpanded(path: path)))
+        }
+        for path in change.valueChanged {
+            records.append(.value(path: path, value: (try? model.get(path))?.value ?? ""))
+        }
+        return records
+    }
+
+    /// Who hears of it: splices concern expansion followers always, and config
+    /// followers too when a reload caused them (`spliceTopics`).
+    func topics(spliceTopics: EventTopics) -> EventTopics {
+        switch self {
+        case .splice: return spliceTopics
+        case .expansion: return .expansion
+        case .value: return .value
+        }
+    }
+
+    /// Writes the record as one line: the one place that says which field is where.
+    func write(to writer: inout RecordWriter) {
+        switch self {
+        case .splice(let s):
+            writer.field("splice")
+            writer.field(s.start)
+            writer.field(s.removed)
+            writer.field(s.inserted)
+        case .expansion(let path, let expanded):
+            writer.field("expansion")
+            writer.field(path)
+            writer.field(expanded ? "expanded" : "collapsed")
+        case .value(let path, let value):
+            writer.field("value")
+            writer.field(path)
+            writer.field(value)
+        }
+        writer.endLine()
+    }
+
+    var fields: [String] {
+        var writer = RecordWriter()
+        write(to: &writer)
+        return ProtocolFields.fields(of: String(decoding: writer.bytes.dropLast(), as: UTF8.self))
+    }
+}
+
+extension Change {
+    /// This change as events, for subscribers.
+    func events(in model: MenuModel, spliceTopics: EventTopics = .expansion) -> [Event] {
+        ChangeRecord.of(self, in: model).map {
+            Event(topics: $0.topics(spliceTopics: spliceTopics), record: $0.fields)
+        }
+    }
+}

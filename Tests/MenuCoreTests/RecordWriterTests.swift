@@ -1,0 +1,43 @@
+import MenuCore
+import PropertyBased
+import Testing
+
+@Suite struct RecordWriterTests {
+    /// Integers are written digit by digit, not through `String(_:)`; both must agree,
+    /// at the edges of the fast path too.
+    @Test func integersReadAsTheirDecimalText() async {
+        let edges = [0, 1, 9, 10, -1, -10, 9_999_999_999, 10_000_000_000, Int.max, Int.min, -9_999_999_999]
+        for n in edges {
+            var writer = RecordWriter()
+            writer.field(n)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == String(n))
+        }
+        await propertyCheck(count: 500, input: Gen.int(in: Int.min...Int.max)) { n in
+            var writer = RecordWriter()
+            writer.field(n)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == String(n))
+        }
+    }
+
+    @Test func linesAreTabSeparatedAndNewlineEnded() {
+        var writer = RecordWriter()
+        writer.field("splice")
+        writer.field(4)
+        writer.field(0)
+        writer.field(4)
+        writer.endLine()
+        writer.record(["expansion", "a\tb", "expanded"])
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self) == "splice\t4\t0\t4\nexpansion\ta\\tb\texpanded\n")
+    }
+
+    @Test func aRowWrittenInPlaceIsItsLine() throws {
+        let model = MenuFixtures.model([MenuFixtures.range("volume", 0, 150, step: 5, value: 30)])
+        let record = RowRecord(try model.get("volume"))
+        var writer = RecordWriter()
+        record.write(to: &writer)
+        record.write(to: &writer)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == record.line + "\n" + record.line + "\n")
+        #expect(record.fields.count == 14)
+    }
+}
