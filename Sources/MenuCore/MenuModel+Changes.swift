@@ -71,7 +71,7 @@ extension MenuModel {
     /// knows in O(log n); that is every plain expand, collapse or toggle, however
     /// large the group. Nested flips (recursive operations, batches) walk the rows
     /// that are visible before or after, inside the outermost flipped node.
-    private func splices(flipped: [Int], oldExpanded: [Int: Bool]) -> [Splice] {
+    private func splices(flipped: [Int], oldExpanded: FirstStates<Bool>) -> [Splice] {
         var out: [Splice] = []
         var k = 0
         while k < flipped.count {
@@ -101,7 +101,8 @@ extension MenuModel {
     }
 
     /// Emits the blocks where the old and new rows under visible node `top` differ.
-    private func diffRows(under top: Int, row: Int, oldExpanded: [Int: Bool], into out: inout [Splice]) {
+    private func diffRows(under top: Int, row: Int, oldExpanded: FirstStates<Bool>, into out: inout [Splice])
+    {
         func wasOpen(_ i: Int) -> Bool { oldExpanded[i] ?? expanded[i] }
         func isOpen(_ i: Int) -> Bool { expanded[i] || !tree.kinds[i].isExpandable }
         // Per open ancestor: where its subtree ends, and whether its children were /

@@ -1,61 +1,6 @@
 import MenuCore
 import NIOCore
 
-/// What a command handler writes into while it runs.
-struct CommandOutput {
-    /// The reply's data lines, as protocol bytes.
-    var reply = RecordWriter()
-    /// Set by `close`: the connection ends once the reply is flushed.
-    var closeConnection = false
-    /// Set by `subscribe`: the topics this connection now receives events for.
-    var subscribe: EventTopics?
-    /// What subscribers are told once the reply is on its way, in order. A change's
-    /// events are built only when somebody listens (``events(in:)``): most changes
-    /// come from a bar's click with nobody subscribed.
-    private var notices: [Notice] = []
-    /// The model changes the command made, for the state file and `on-change`.
-    var changes: [Change] = []
-
-    private enum Notice {
-        case event(Event)
-        case change(Change, spliceTopics: EventTopics)
-    }
-
-    /// Whether the command has anything to tell subscribers.
-    var hasEvents: Bool { !notices.isEmpty }
-
-    mutating func append(_ event: Event) { notices.append(.event(event)) }
-
-    /// Reports a model change: its records in the reply, its events for subscribers.
-    mutating func record(_ change: Change, in model: MenuModel, spliceTopics: EventTopics = .expansion) {
-        guard !change.isEmpty else { return }
-        for record in ChangeRecord.of(change, in: model) { record.write(to: &reply) }
-        notices.append(.change(change, spliceTopics: spliceTopics))
-        changes.append(change)
-    }
-
-    /// The events, in order, read from `model` as the command left it.
-    func events(in model: MenuModel) -> [Event] {
-        notices.flatMap { notice -> [Event] in
-            switch notice {
-            case .event(let event): return [event]
-            case .change(let change, let topics): return change.events(in: model, spliceTopics: topics)
-            }
-        }
-    }
-}
-
-/// A request whose name, arity and flags have been checked against its ``Command``.
-struct Invocation {
-    var command: Command
-    var arguments: [String]
-    var flags: Set<String>
-
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
-    /// The first argument, or nil when the command was given none.
-    var path: String? { arguments.first }
-}
-
 /// The one entry per protocol command. Arity and flags are declared here and checked
 /// in one place (``CommandTable/resolve(_:)``), as in mpd's command table, so no
 /// handler re-checks its arguments and `help` can never disagree with what is enforced.
@@ -128,24 +73,30 @@ struct CommandTable: Sendable {
         guard let command = byName[first.text] else {
             throw ProtocolError(.unknownCommand, "unknown command '\(first.text)': try 'help'")
         }
-        var arguments: [String] = []
+        // Flags may stand anywhere; only a request that has one needs its arguments
+        // gathered apart.
+        var arguments = Arguments(words.dropFirst())
         var flags: Set<String> = []
-        var flagsEnded = false
-        for word in words.dropFirst() {
-            if !flagsEnded, word.isFlag {
-                if word.text == "--" {
-                    flagsEnded = true
-                    continue
+        if words.dropFirst().contains(where: \.isFlag) {
+            var kept: [ProtocolWord] = []
+            var flagsEnded = false
+            for word in words.dropFirst() {
+                if !flagsEnded, word.isFlag {
+                    if word.text == "--" {
+                        flagsEnded = true
+                        continue
+                    }
+                    guard command.flags.contains(word.text) else {
+                        throw ProtocolError(
+                            .wrongArguments,
+                            "\(command.name) has no flag \(word.text); usage: \(command.usageLine)")
+                    }
+                    flags.insert(word.text)
+                } else {
+                    kept.append(word)
                 }
-                guard command.flags.contains(word.text) else {
-                    throw ProtocolError(
-                        .wrongArguments,
-                        "\(command.name) has no flag \(word.text); usage: \(command.usageLine)")
-                }
-                flags.insert(word.text)
-            } else {
-                arguments.append(word.text)
             }
+            arguments = Arguments(kept[...])
         }
         guard (command.minArguments...command.maxArguments).contains(arguments.count) else {
             throw ProtocolError(

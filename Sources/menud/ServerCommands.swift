@@ -49,7 +49,7 @@ enum ServerCommands {
                 "Receive an event line for every change from now on (topics: expansion, value, activate, config; default all).",
             minArguments: 0, maxArguments: EventTopics.names.count, batchable: false,
             action: .run { invocation, _, out throws(ProtocolError) in
-                out.subscribe = try EventTopics.parse(invocation.arguments)
+                out.subscribe = try EventTopics.parse(Array(invocation.arguments))
             }),
         Command(
             name: "save", usage: "", summary: "Write the state file now; ERR save-failed when it cannot be.",
