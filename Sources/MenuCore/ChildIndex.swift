@@ -20,11 +20,15 @@ struct ChildIndex: Sendable {
         slots = [Int32](repeating: -1, count: size)
         let mask = size - 1
         for n in ids.indices {
-            var id = ids[n]
-            var s = id.withUTF8 { ChildIndex.hash(parent: Int(parents[n]), id: $0) } & mask
+            var s = ChildIndex.hash(parent: Int(parents[n]), id: ids[n]) & mask
             while slots[s] >= 0 { s = (s + 1) & mask }
             slots[s] = Int32(n)
         }
+    }
+
+    private static func hash(parent: Int, id: String) -> Int {
+        if let h = id.utf8.withContiguousStorageIfAvailable({ hash(parent: parent, id: $0) }) { return h }
+        return Array(id.utf8).withUnsafeBufferPointer { hash(parent: parent, id: $0) }
     }
 
     private static func hash(parent: Int, id: UnsafeBufferPointer<UInt8>) -> Int {

@@ -16,36 +16,54 @@ public struct RecordWriter: Sendable {
     /// A text field, escaped.
     public mutating func field(_ text: String) {
         separate()
-        var text = text
-        text.withUTF8 { source in
-            guard source.contains(where: Self.needsEscape) else {
-                bytes.append(contentsOf: source)
-                return
-            }
-            for byte in source {
-                switch byte {
-                case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-                case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-                case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-                default: bytes.append(byte)
-                }
+        // The string's own bytes, without copying the string first; every field of
+        // every reply comes through here.
+        if let done = text.utf8.withContiguousStorageIfAvailable({ source -> Bool in
+            for byte in source where Self.needsEscape(byte) { return false }
+            bytes.append(contentsOf: source)
+            return true
+        }), done {
+            return
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            default: bytes.append(byte)
             }
         }
+    }
+
+    /// A number field, printed as ``Value/format(_:)`` prints it.
+    public mutating func field(_ number: Double) {
+        if let whole = Value.integral(number) { field(whole) } else { field(Value.format(number)) }
+    }
+
+    /// A field of two integers and a separator between them, such as `2/3`.
+    public mutating func field(_ first: Int, _ separator: UInt8, _ second: Int) {
+        field(first)
+        bytes.append(separator)
+        appendDecimal(second)
     }
 
     /// A decimal integer field.
     public mutating func field(_ number: Int) {
         separate()
+        appendDecimal(number)
+    }
+
+    private mutating func appendDecimal(_ number: Int) {
         if number < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = number.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         if magnitude >= 10_000_000_000 {
             // Rare enough to take the slow way.
             bytes.append(contentsOf: String(magnitude).utf8)
             return
         }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
         withUnsafeMutableBytes(of: &digits) { buffer in
             repeat {

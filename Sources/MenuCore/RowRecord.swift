@@ -89,16 +89,16 @@ public struct RowRecord: Sendable, Hashable {
         writer.field(depth)
         writer.field(type)
         writer.field(state)
-        writer.field("\(position)/\(count)")
+        writer.field(position, UInt8(ascii: "/"), count)
         writer.field(path)
         writer.field(value)
         writer.field(title)
         writer.field(subtitle)
         writer.field(icon)
         if let bounds {
-            writer.field(Value.format(bounds.min))
-            writer.field(Value.format(bounds.max))
-            writer.field(Value.format(bounds.step))
+            writer.field(bounds.min)
+            writer.field(bounds.max)
+            writer.field(bounds.step)
         }
         writer.endLine()
     }

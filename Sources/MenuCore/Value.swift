@@ -20,9 +20,12 @@ public enum Value: Sendable, Hashable, CustomStringConvertible {
     /// Integral numbers print without a fraction (`60`, not `60.0`), because that
     /// is what a user typed and what a bar should show.
     public static func format(_ n: Double) -> String {
-        if n == n.rounded(), abs(n) < 1e15 {
-            return String(Int64(n))
-        }
+        if let whole = integral(n) { return String(whole) }
         return String(n)
+    }
+
+    /// `n` as an integer when ``format(_:)`` prints it as one.
+    static func integral(_ n: Double) -> Int? {
+        n == n.rounded() && abs(n) < 1e15 ? Int(n) : nil
     }
 }

@@ -19,6 +19,19 @@ import Testing
         }
     }
 
+    /// Numbers are written as ``Value/format(_:)`` prints them, whole ones digit by digit.
+    @Test func numbersReadAsValueFormatPrintsThem() {
+        for n in [0, -0.0, 5, -12, 0.5, 1e15, 1e16, -2.25, 1e-9, 123_456_789_012.0] {
+            var writer = RecordWriter()
+            writer.field(n)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == Value.format(n), "\(n)")
+        }
+        var writer = RecordWriter()
+        writer.field(2, UInt8(ascii: "/"), 13)
+        writer.field(-1, UInt8(ascii: ":"), 0)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "2/13\t-1:0")
+    }
+
     @Test func linesAreTabSeparatedAndNewlineEnded() {
         var writer = RecordWriter()
         writer.field("splice")
