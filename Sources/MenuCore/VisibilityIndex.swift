@@ -36,135 +36,177 @@ struct VisibilityIndex: Sendable {
             minimum[size + i] = counts[i]
             reaching[size + i] = 1
         }
-        var node = size - 1
-        while node >= 1 {
-            recombine(node, pending: 0)
-            node -= 1
+        withMutableTables { tables in
+            var node = size - 1
+            while node >= 1 {
+                tables.recombine(node, pending: 0)
+                node -= 1
+            }
         }
-    }
-
-    /// Recomputes a segment from its halves, keeping its pending addition.
-    private mutating func recombine(_ node: Int, pending: Int32) {
-        let l = 2 * node
-        let r = l + 1
-        let ml = minimum[l]
-        let mr = minimum[r]
-        if ml < mr {
-            minimum[node] = ml + pending
-            reaching[node] = reaching[l]
-        } else if mr < ml {
-            minimum[node] = mr + pending
-            reaching[node] = reaching[r]
-        } else {
-            minimum[node] = ml + pending
-            reaching[node] = reaching[l] + reaching[r]
-        }
-    }
-
-    private func pending(_ node: Int) -> Int32 {
-        node >= leaves ? 0 : minimum[node] - Swift.min(minimum[2 * node], minimum[2 * node + 1])
     }
 
     /// Adds `delta` to every position in `range`.
     mutating func add(_ delta: Int32, over range: Range<Int>) {
         guard !range.isEmpty else { return }
-        add(delta, range.lowerBound, range.upperBound, node: 1, lo: 0, hi: leaves)
-    }
-
-    private mutating func add(_ delta: Int32, _ l: Int, _ r: Int, node: Int, lo: Int, hi: Int) {
-        if l <= lo && hi <= r {
-            minimum[node] += delta
-            return
-        }
-        let keep = pending(node)
-        let mid = (lo + hi) / 2
-        if l < mid { add(delta, l, r, node: 2 * node, lo: lo, hi: mid) }
-        if r > mid { add(delta, l, r, node: 2 * node + 1, lo: mid, hi: hi) }
-        recombine(node, pending: keep)
+        withMutableTables { $0.add(delta, range.lowerBound, range.upperBound, node: 1, lo: 0, hi: $0.leaves) }
     }
 
     /// The count at one position.
     func value(at position: Int) -> Int32 {
-        var node = 1
-        var lo = 0
-        var hi = leaves
-        var sum: Int32 = 0
-        while node < leaves {
-            sum += pending(node)
-            let mid = (lo + hi) / 2
-            if position < mid {
-                node = 2 * node
-                hi = mid
-            } else {
-                node = 2 * node + 1
-                lo = mid
-            }
-        }
-        return sum + minimum[node]
+        withTables { $0.value(at: position) }
     }
 
     /// How many positions in `range` have exactly `target`, given that none has less
     /// (true for a subtree and its root's count).
     func count(equalTo target: Int32, in range: Range<Int>) -> Int {
         guard !range.isEmpty else { return 0 }
-        let (m, c) = query(range.lowerBound, range.upperBound, node: 1, lo: 0, hi: leaves, above: 0)
+        let (m, c) = withTables {
+            $0.query(range.lowerBound, range.upperBound, node: 1, lo: 0, hi: $0.leaves, above: 0)
+        }
         return m == target ? Int(c) : 0
     }
 
-    private func query(_ l: Int, _ r: Int, node: Int, lo: Int, hi: Int, above: Int32) -> (Int32, Int32) {
-        if l <= lo && hi <= r { return (minimum[node] + above, reaching[node]) }
-        let below = above + pending(node)
-        let mid = (lo + hi) / 2
-        if r <= mid { return query(l, r, node: 2 * node, lo: lo, hi: mid, above: below) }
-        if l >= mid { return query(l, r, node: 2 * node + 1, lo: mid, hi: hi, above: below) }
-        let a = query(l, r, node: 2 * node, lo: lo, hi: mid, above: below)
-        let b = query(l, r, node: 2 * node + 1, lo: mid, hi: hi, above: below)
-        if a.0 < b.0 { return a }
-        if b.0 < a.0 { return b }
-        return (a.0, a.1 + b.1)
+    /// Reads and updates go through buffer pointers: they run on every toggle and
+    /// row lookup, and each array access would otherwise retain the array and check
+    /// exclusive access. Buffer subscripts are still bounds-checked in debug builds.
+    private func withTables<R>(_ body: (Tables) -> R) -> R {
+        // Read-only: the mutable views are only for sharing `Tables` with `add`, and
+        // nothing here writes through them.
+        minimum.withUnsafeBufferPointer { minimum in
+            reaching.withUnsafeBufferPointer { reaching in
+                body(
+                    Tables(
+                        minimum: UnsafeMutableBufferPointer(mutating: minimum),
+                        reaching: UnsafeMutableBufferPointer(mutating: reaching), leaves: leaves))
+            }
+        }
+    }
+
+    private mutating func withMutableTables(_ body: (Tables) -> Void) {
+        let leaves = self.leaves
+        minimum.withUnsafeMutableBufferPointer { minimum in
+            reaching.withUnsafeMutableBufferPointer { reaching in
+                body(Tables(minimum: minimum, reaching: reaching, leaves: leaves))
+            }
+        }
+    }
+
+    /// The segment tree's two arrays, borrowed for one operation.
+    private struct Tables {
+        let minimum: UnsafeMutableBufferPointer<Int32>
+        let reaching: UnsafeMutableBufferPointer<Int32>
+        let leaves: Int
+
+        func pending(_ node: Int) -> Int32 {
+            node >= leaves ? 0 : minimum[node] - Swift.min(minimum[2 * node], minimum[2 * node + 1])
+        }
+
+        func recombine(_ node: Int, pending: Int32) {
+            let l = 2 * node
+            let r = l + 1
+            let ml = minimum[l]
+            let mr = minimum[r]
+            if ml < mr {
+                minimum[node] = ml + pending
+                reaching[node] = reaching[l]
+            } else if mr < ml {
+                minimum[node] = mr + pending
+                reaching[node] = reaching[r]
+            } else {
+                minimum[node] = ml + pending
+                reaching[node] = reaching[l] + reaching[r]
+            }
+        }
+
+        func add(_ delta: Int32, _ l: Int, _ r: Int, node: Int, lo: Int, hi: Int) {
+            if l <= lo && hi <= r {
+                minimum[node] += delta
+                return
+            }
+            let keep = pending(node)
+            let mid = (lo + hi) / 2
+            if l < mid { add(delta, l, r, node: 2 * node, lo: lo, hi: mid) }
+            if r > mid { add(delta, l, r, node: 2 * node + 1, lo: mid, hi: hi) }
+            recombine(node, pending: keep)
+        }
+
+        func value(at position: Int) -> Int32 {
+            var node = 1
+            var lo = 0
+            var hi = leaves
+            var sum: Int32 = 0
+            while node < leaves {
+                sum += pending(node)
+                let mid = (lo + hi) / 2
+                if position < mid {
+                    node = 2 * node
+                    hi = mid
+                } else {
+                    node = 2 * node + 1
+                    lo = mid
+                }
+            }
+            return sum + minimum[node]
+        }
+
+        func query(_ l: Int, _ r: Int, node: Int, lo: Int, hi: Int, above: Int32) -> (Int32, Int32) {
+            if l <= lo && hi <= r { return (minimum[node] + above, reaching[node]) }
+            let below = above + pending(node)
+            let mid = (lo + hi) / 2
+            if r <= mid { return query(l, r, node: 2 * node, lo: lo, hi: mid, above: below) }
+            if l >= mid { return query(l, r, node: 2 * node + 1, lo: mid, hi: hi, above: below) }
+            let a = query(l, r, node: 2 * node, lo: lo, hi: mid, above: below)
+            let b = query(l, r, node: 2 * node + 1, lo: mid, hi: hi, above: below)
+            if a.0 < b.0 { return a }
+            if b.0 < a.0 { return b }
+            return (a.0, a.1 + b.1)
+        }
+
+        func find(
+            _ k: inout Int, _ target: Int32, _ l: Int, _ r: Int, node: Int, lo: Int, hi: Int, above: Int32
+        ) -> Int? {
+            if r <= lo || hi <= l { return nil }
+            if l <= lo && hi <= r {
+                let m = minimum[node] + above
+                if m != target { return nil }
+                let c = Int(reaching[node])
+                if k >= c {
+                    k -= c
+                    return nil
+                }
+                // The answer is inside this segment: walk down without range checks.
+                var n = node
+                var acc = above
+                while n < leaves {
+                    acc += pending(n)
+                    let left = 2 * n
+                    if minimum[left] + acc == target {
+                        let lc = Int(reaching[left])
+                        if k < lc {
+                            n = left
+                            continue
+                        }
+                        k -= lc
+                    }
+                    n = left + 1
+                }
+                return n - leaves
+            }
+            let below = above + pending(node)
+            let mid = (lo + hi) / 2
+            if let p = find(&k, target, l, r, node: 2 * node, lo: lo, hi: mid, above: below) { return p }
+            return find(&k, target, l, r, node: 2 * node + 1, lo: mid, hi: hi, above: below)
+        }
     }
 
     /// The position of the `k`-th (0-based) position in `range` whose count is `target`.
     func position(ofNth k: Int, equalTo target: Int32, in range: Range<Int>) -> Int? {
         guard k >= 0, !range.isEmpty else { return nil }
         var remaining = k
-        return find(
-            &remaining, target, range.lowerBound, range.upperBound, node: 1, lo: 0, hi: leaves, above: 0)
-    }
-
-    private func find(
-        _ k: inout Int, _ target: Int32, _ l: Int, _ r: Int, node: Int, lo: Int, hi: Int, above: Int32
-    ) -> Int? {
-        if r <= lo || hi <= l { return nil }
-        if l <= lo && hi <= r {
-            let m = minimum[node] + above
-            if m != target { return nil }
-            let c = Int(reaching[node])
-            if k >= c {
-                k -= c
-                return nil
-            }
-            // The answer is inside this segment: walk down without range checks.
-            var n = node
-            var acc = above
-            while n < leaves {
-                acc += pending(n)
-                let left = 2 * n
-                if minimum[left] + acc == target {
-                    let lc = Int(reaching[left])
-                    if k < lc {
-                        n = left
-                        continue
-                    }
-                    k -= lc
-                }
-                n = left + 1
-            }
-            return n - leaves
+        return withTables {
+            $0.find(
+                &remaining, target, range.lowerBound, range.upperBound, node: 1, lo: 0, hi: $0.leaves,
+                above: 0)
         }
-        let below = above + pending(node)
-        let mid = (lo + hi) / 2
-        if let p = find(&k, target, l, r, node: 2 * node, lo: lo, hi: mid, above: below) { return p }
-        return find(&k, target, l, r, node: 2 * node + 1, lo: mid, hi: hi, above: below)
     }
 }
