@@ -13,6 +13,32 @@ public struct RecordWriter: Sendable {
 
     public var isEmpty: Bool { bytes.isEmpty }
 
+    /// How many bytes are written: a mark to ``truncate(to:)`` back to.
+    public var count: Int { bytes.count }
+
+    /// Drops everything written after `mark`, such as the lines of a command that
+    /// failed halfway.
+    public mutating func truncate(to mark: Int) {
+        bytes.removeSubrange(mark...)
+        fieldsInLine = 0
+    }
+
+    /// A whole line that is already in wire form (its fields escaped), and its newline.
+    public mutating func append(line: String) {
+        bytes.append(contentsOf: line.utf8)
+        endLine()
+    }
+
+    /// Whole lines written by another writer.
+    public mutating func append(contentsOf other: RecordWriter) {
+        if bytes.isEmpty {
+            bytes = other.bytes
+        } else {
+            bytes.append(contentsOf: other.bytes)
+        }
+        fieldsInLine = 0
+    }
+
     /// A text field, escaped.
     public mutating func field(_ text: String) {
         separate()

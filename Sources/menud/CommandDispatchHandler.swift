@@ -1,7 +1,7 @@
 import MenuCore
 import NIOCore
 
-/// Runs each request through the ``CommandTable`` and writes its ``Response``. It is
+/// Runs each request through the ``CommandTable`` and writes its reply (``Replies``). It is
 /// the only handler that knows about batches: between `begin` and `end` it queues
 /// requests (checking them as they come) and answers once at `end`, applying the
 /// whole batch inside ``MenuModel/batch(_:)`` so that it takes effect entirely or not
@@ -17,7 +17,7 @@ import NIOCore
 final class CommandDispatchHandler: ChannelInboundHandler {
     /// The requests of one read, in order.
     typealias InboundIn = [Request]
-    typealias OutboundOut = [Response]
+    typealias OutboundOut = Replies
 
     /// The daemon's state, bound to the event loop it may be used on.
     private let state: NIOLoopBound<DaemonState>
@@ -30,7 +30,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
     private var backlog: [Request] = []
     private var busy = false
     /// Replies not yet handed to the encoder.
-    private var replies: [Response] = []
+    private var replies = Replies()
     /// The client shut its sending side while a deferred command was running.
     private var closeWhenIdle = false
 
@@ -71,7 +71,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
         }
         switch result {
         case .failure(let error):
-            send(.error(error), context: context)
+            fail(error, context: context)
         case .success(let invocation):
             handle(invocation, context: context)
         }
@@ -103,7 +103,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
         case .beginBatch:
             batch = []
         case .endBatch:
-            send(.error(ProtocolError(.notInBatch, "'end' without 'begin'")), context: context)
+            fail(ProtocolError(.notInBatch, "'end' without 'begin'"), context: context)
         case .run(let body):
             let state = self.state.value
             let toLoad = state.groupsToLoad { model in try Self.dryRun(invocation, state) }
@@ -117,13 +117,20 @@ final class CommandDispatchHandler: ChannelInboundHandler {
                     }.nonisolated(), context: context)
                 return
             }
+            // The command writes its lines straight after the replies before it; if it
+            // fails, they are cut off again and only its error is left.
             var output = CommandOutput()
+            swap(&output.reply, &replies.lines)
+            let mark = output.reply.count
             do throws(ProtocolError) {
                 try body(invocation, state, &output)
             } catch {
-                send(.error(error), context: context)
+                output.reply.truncate(to: mark)
+                swap(&output.reply, &replies.lines)
+                fail(error, context: context)
                 return
             }
+            swap(&output.reply, &replies.lines)
             finish(output, context: context)
         case .deferred(let body):
             reply(later: body(invocation, state.value), context: context)
@@ -149,9 +156,9 @@ final class CommandDispatchHandler: ChannelInboundHandler {
         future.assumeIsolated().whenComplete { result in
             switch result {
             case .success(let output): self.finish(output, context: context)
-            case .failure(let error as ProtocolError): self.send(.error(error), context: context)
+            case .failure(let error as ProtocolError): self.fail(error, context: context)
             case .failure(let error):
-                self.send(.error(ProtocolError(.internal, "\(error)")), context: context)
+                self.fail(ProtocolError(.internal, "\(error)"), context: context)
             }
             self.flush(context: context)
             self.busy = false
@@ -162,7 +169,11 @@ final class CommandDispatchHandler: ChannelInboundHandler {
     /// Answers a command that succeeded, then tells the subscribers and subscribes
     /// this connection if the command asked for it.
     private func finish(_ output: CommandOutput, context: ChannelHandlerContext) {
-        send(.ok(output.reply), context: context)
+        // Lines of a command that wrote elsewhere (a batch, a deferred command); an
+        // ordinary command has written into `replies` already.
+        replies.lines.append(contentsOf: output.reply)
+        replies.ok()
+        writeIfMany(context: context)
         // Replies wait in the encoder until the read is done; a subscriber's own
         // events go out below it, so its reply must leave first.
         if output.hasEvents, state.value.events.isSubscribed(stream) { flush(context: context) }
@@ -193,10 +204,14 @@ final class CommandDispatchHandler: ChannelInboundHandler {
     /// ``repliesPerWrite``), and are flushed once per read (``channelReadComplete``),
     /// not one by one: each outbound message costs an `NIOAny` round trip, more than a
     /// short reply does.
-    private func send(_ response: Response, context: ChannelHandlerContext) {
-        replies.append(response)
-        // Written on before the read ends once there are many, so that the channel's
-        // writability, checked before each request, counts them.
+    private func fail(_ error: ProtocolError, context: ChannelHandlerContext) {
+        replies.error(error)
+        writeIfMany(context: context)
+    }
+
+    /// Written on before the read ends once there are many, so that the channel's
+    /// writability, checked before each request, counts them.
+    private func writeIfMany(context: ChannelHandlerContext) {
         if replies.count >= Self.repliesPerWrite { writeReplies(context: context) }
     }
 
@@ -205,7 +220,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
     private func writeReplies(context: ChannelHandlerContext) {
         guard !replies.isEmpty else { return }
         let gathered = replies
-        replies.removeAll(keepingCapacity: true)
+        replies = Replies()
         context.write(Self.wrapOutboundOut(gathered), promise: nil)
     }
 
@@ -242,7 +257,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
             }
             switch run(queued) {
             case .success(let output): finish(output, context: context)
-            case .failure(let error): send(.error(error), context: context)
+            case .failure(let error): fail(error, context: context)
             }
         case .beginBatch, .run, .deferred:
             if invocation.command.batchable {

@@ -30,7 +30,7 @@ final class ConnectionCount {
 /// read-complete, write, flush), and this one has nothing more to decide.
 final class ConnectionLimitHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
-    typealias OutboundOut = [Response]
+    typealias OutboundOut = Replies
 
     private let count: ConnectionCount
     private let logger: Logger
@@ -49,7 +49,7 @@ final class ConnectionLimitHandler: ChannelInboundHandler, RemovableChannelHandl
             }
             let error = ProtocolError(
                 .tooManyConnections, "\(count.limit) clients are connected already; try again later")
-            context.writeAndFlush(Self.wrapOutboundOut([.error(error)])).assumeIsolated().whenComplete { _ in
+            context.writeAndFlush(Self.wrapOutboundOut(.error(error))).assumeIsolated().whenComplete { _ in
                 context.close(promise: nil)
             }
             return

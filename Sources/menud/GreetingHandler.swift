@@ -5,14 +5,15 @@ import NIOCore
 /// afterwards: it has nothing more to do on this connection.
 final class GreetingHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
-    typealias OutboundOut = [Response]
+    typealias OutboundOut = Replies
 
     static let protocolVersion = "1"
     static let text = "MENUD \(protocolVersion)"
 
     func channelActive(context: ChannelHandlerContext) {
-        context.writeAndFlush(
-            Self.wrapOutboundOut([Response(lines: [], terminator: .greeting(Self.text))]), promise: nil)
+        var greeting = Replies()
+        greeting.greeting(Self.text)
+        context.writeAndFlush(Self.wrapOutboundOut(greeting), promise: nil)
         context.fireChannelActive()
         context.pipeline.syncOperations.removeHandler(self, promise: nil)
     }

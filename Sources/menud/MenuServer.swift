@@ -32,7 +32,7 @@ final class MenuServer: Service {
     }
 
     /// Handlers in pipeline order. Inbound: back-pressure, the connection limit,
-    /// credentials, greeting, framing (into requests), dispatch; every outbound `Response`
+    /// credentials, greeting, framing (into requests), dispatch; every outbound ``Replies``
     /// goes through the one encoder.
     static func configure(
         _ channel: Channel, state: NIOLoopBound<DaemonState>, stallTimeout: TimeAmount,

@@ -14,7 +14,7 @@ import NIOCore
 /// closes, and never lets the greeting or any request through.
 final class PeerCredentialHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
-    typealias OutboundOut = [Response]
+    typealias OutboundOut = Replies
 
     private let allowedUID: uid_t
     private let logger: Logger
@@ -50,8 +50,8 @@ final class PeerCredentialHandler: ChannelInboundHandler, RemovableChannelHandle
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
 
     private func refuse(context: ChannelHandlerContext, reason: String) {
-        let response = Response.error(ProtocolError(.permission, reason))
-        context.writeAndFlush(Self.wrapOutboundOut([response])).assumeIsolated().whenComplete { _ in
+        let refusal = Replies.error(ProtocolError(.permission, reason))
+        context.writeAndFlush(Self.wrapOutboundOut(refusal)).assumeIsolated().whenComplete { _ in
             context.close(promise: nil)
         }
     }

@@ -1,8 +1,8 @@
 import NIOCore
 
-/// Turns each ``Response`` into protocol bytes. Kept apart from command dispatch so
-/// that no handler ever writes raw bytes and every reply ends in exactly one
-/// terminator.
+/// Puts the ``Replies`` of every handler into the connection's output buffer. The
+/// replies are framed already (``Replies`` writes every terminator); this handler
+/// decides when their bytes go down to the socket.
 ///
 /// Replies are gathered into one buffer until the next flush, which the dispatcher
 /// issues once per read: a client that pipelines many requests gets all their replies
@@ -18,7 +18,7 @@ import NIOCore
 /// tracking a promise per reply.
 final class ResponseEncoder: ChannelOutboundHandler {
     /// The replies of one request or of many, in order.
-    typealias OutboundIn = [Response]
+    typealias OutboundIn = Replies
     typealias OutboundOut = ByteBuffer
 
     static let chunkSize = 16 * 1024
@@ -31,9 +31,9 @@ final class ResponseEncoder: ChannelOutboundHandler {
     private var lastWrite: EventLoopFuture<Void>?
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        let responses = Self.unwrapOutboundIn(data)
-        if pending == nil { pending = context.channel.allocator.buffer(capacity: 256) }
-        for response in responses { Self.encode(response, into: &pending!) }
+        let replies = Self.unwrapOutboundIn(data)
+        if pending == nil { pending = context.channel.allocator.buffer(capacity: replies.lines.count) }
+        pending!.writeBytes(replies.lines.bytes)
         if let promise {
             if let pendingPromise {
                 pendingPromise.futureResult.cascade(to: promise)
@@ -67,19 +67,5 @@ final class ResponseEncoder: ChannelOutboundHandler {
         pendingPromise = nil
         lastWrite = promise.futureResult
         context.write(Self.wrapOutboundOut(buffer), promise: promise)
-    }
-
-    static func encode(_ data: Response, into out: inout ByteBuffer) {
-        out.writeBytes(data.lines)
-        switch data.terminator {
-        case .ok: out.writeStaticString("OK\n")
-        case .greeting(let text):
-            out.writeStaticString("OK ")
-            out.writeString(text)
-            out.writeInteger(UInt8(ascii: "\n"))
-        case .error(let error):
-            out.writeString(error.line)
-            out.writeInteger(UInt8(ascii: "\n"))
-        }
     }
 }
