@@ -29,7 +29,10 @@ final class CommandDispatchHandler: ChannelInboundHandler {
     /// Requests that arrived while a deferred command was running, in order.
     private var backlog: [Request] = []
     private var busy = false
-    /// Replies not yet handed to the encoder.
+    /// Replies not yet handed to the encoder. They are gathered and go down as one
+    /// message per read (or per ``repliesPerWrite``), and are flushed once per read
+    /// (``channelReadComplete``), not one by one: each outbound message costs an
+    /// `NIOAny` round trip, more than a short reply does.
     private var replies = Replies()
     /// The client shut its sending side while a deferred command was running.
     private var closeWhenIdle = false
@@ -200,10 +203,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
         if !busy, backlog.isEmpty, closeWhenIdle { closeAfterReplies(context: context) }
     }
 
-    /// Replies are gathered and go down as one message per read (or per
-    /// ``repliesPerWrite``), and are flushed once per read (``channelReadComplete``),
-    /// not one by one: each outbound message costs an `NIOAny` round trip, more than a
-    /// short reply does.
+    /// Answers a request with its error.
     private func fail(_ error: ProtocolError, context: ChannelHandlerContext) {
         replies.error(error)
         writeIfMany(context: context)
