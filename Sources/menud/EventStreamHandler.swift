@@ -1,11 +1,11 @@
 import NIOCore
 
 /// Writes event groups to a subscribed connection and keeps its queue bounded. It
-/// sits next to the socket, below the response encoder, so it sees every byte the
-/// connection is sent (replies too) and can tell how much the client has not taken
-/// yet. A subscriber that stops reading is disconnected once that passes
-/// ``limit``, rather than making the daemon hold an ever-growing queue for it:
-/// it never slows the daemon or the other clients.
+/// sits next to the socket, below the response encoder, so an event group goes out
+/// as it is rather than waiting among gathered replies. A subscriber that stops
+/// reading is disconnected once what the connection holds unsent (replies too)
+/// passes ``limit``, rather than making the daemon hold an ever-growing queue for
+/// it: it never slows the daemon or the other clients.
 final class EventStreamHandler: ChannelOutboundHandler, RemovableChannelHandler {
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
@@ -15,8 +15,6 @@ final class EventStreamHandler: ChannelOutboundHandler, RemovableChannelHandler 
 
     private let limit: Int
     private var context: ChannelHandlerContext?
-    /// Bytes handed to the channel and not yet written to the socket.
-    private(set) var pendingBytes = 0
     private let hub: EventHub
 
     init(hub: EventHub, limit: Int = EventStreamHandler.defaultLimit) {
@@ -31,9 +29,12 @@ final class EventStreamHandler: ChannelOutboundHandler, RemovableChannelHandler 
         self.context = nil
     }
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        let buffer = Self.unwrapOutboundIn(data)
-        context.write(Self.wrapOutboundOut(buffer), promise: counted(buffer.readableBytes, promise, context))
+    /// Bytes handed to the channel and not yet written to the socket, replies
+    /// included. NIO keeps the count (`bufferedWritableBytes`), so no write needs a
+    /// promise of its own to track it.
+    var pendingBytes: Int {
+        guard let options = context?.channel.syncOptions else { return 0 }
+        return (try? options.getOption(.bufferedWritableBytes)) ?? 0
     }
 
     /// Queues one event group and flushes it. Returns false, having closed the
@@ -49,17 +50,7 @@ final class EventStreamHandler: ChannelOutboundHandler, RemovableChannelHandler 
             context.close(promise: nil)
             return false
         }
-        context.writeAndFlush(
-            Self.wrapOutboundOut(buffer), promise: counted(buffer.readableBytes, nil, context))
+        context.writeAndFlush(Self.wrapOutboundOut(buffer), promise: nil)
         return true
-    }
-
-    private func counted(_ bytes: Int, _ promise: EventLoopPromise<Void>?, _ context: ChannelHandlerContext)
-        -> EventLoopPromise<Void>
-    {
-        pendingBytes += bytes
-        let tracked = promise ?? context.eventLoop.makePromise()
-        tracked.futureResult.assumeIsolated().whenComplete { _ in self.pendingBytes -= bytes }
-        return tracked
     }
 }

@@ -23,12 +23,10 @@ final class ResponseEncoder: ChannelOutboundHandler {
 
     static let chunkSize = 16 * 1024
 
-    /// Replies encoded since the last flush.
+    /// Replies gathered since the last flush.
     private var pending: ByteBuffer?
     /// The promises of the replies in `pending`, completed with its write.
     private var pendingPromise: EventLoopPromise<Void>?
-    /// The write of the last flushed buffer, which a close waits for.
-    private var lastWrite: EventLoopFuture<Void>?
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let replies = Self.unwrapOutboundIn(data)
@@ -51,21 +49,20 @@ final class ResponseEncoder: ChannelOutboundHandler {
 
     func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
         writePending(context: context)
-        context.flush()
-        guard let lastWrite else {
-            context.close(mode: mode, promise: promise)
-            return
+        // NIO completes writes in order, so an empty one after the replies completes
+        // once they are all written (or have failed): no write before it needs a
+        // promise just in case a close comes.
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(Self.wrapOutboundOut(ByteBuffer()), promise: written)
+        written.futureResult.assumeIsolated().whenComplete { _ in context.close(mode: mode, promise: promise)
         }
-        self.lastWrite = nil
-        lastWrite.assumeIsolated().whenComplete { _ in context.close(mode: mode, promise: promise) }
     }
 
     private func writePending(context: ChannelHandlerContext) {
         guard let buffer = pending else { return }
         pending = nil
-        let promise = pendingPromise ?? context.eventLoop.makePromise()
+        let promise = pendingPromise
         pendingPromise = nil
-        lastWrite = promise.futureResult
         context.write(Self.wrapOutboundOut(buffer), promise: promise)
     }
 }
