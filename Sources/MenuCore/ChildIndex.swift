@@ -42,7 +42,7 @@ struct ChildIndex: Sendable {
     }
 
     /// The child of `parent` whose id is the UTF-8 bytes `id`. Bytes, not strings: a
-    /// path's components are looked up as slices of the request's own bytes.
+    /// path's components are looked up as slices of the path's own bytes.
     func find(parent: Int, id: UnsafeBufferPointer<UInt8>, ids: [String], parents: [Int32]) -> Int? {
         let mask = slots.count - 1
         var s = ChildIndex.hash(parent: parent, id: id) & mask

@@ -11,6 +11,15 @@ public struct RecordWriter: Sendable {
 
     public init() {}
 
+    /// One line as a `String` without its newline: what `write` writes, for the
+    /// callers that want a record rather than bytes.
+    public static func line(_ write: (inout RecordWriter) -> Void) -> String {
+        var writer = RecordWriter()
+        write(&writer)
+        if writer.bytes.last == UInt8(ascii: "\n") { writer.bytes.removeLast() }
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
     public var isEmpty: Bool { bytes.isEmpty }
 
     /// How many bytes are written: a mark to ``truncate(to:)`` back to.

@@ -76,11 +76,7 @@ public struct RowRecord: Sendable, Hashable {
 
     public var fields: [String] { ProtocolFields.fields(of: line) }
 
-    public var line: String {
-        var writer = RecordWriter()
-        write(to: &writer)
-        return String(decoding: writer.bytes.dropLast(), as: UTF8.self)
-    }
+    public var line: String { RecordWriter.line(write) }
 
     /// Writes the record as one line: the one place that says which field is where.
     public func write(to writer: inout RecordWriter) {

@@ -40,18 +40,19 @@ struct SocketBench {
         }
         var out: [BenchResult] = []
         if sections.contains("socket") {
-            let mix = [Array("get display/volume\n".utf8), Array("toggle power\n".utf8)]
             for (c, p) in [(1, 1), (50, 1), (50, 16)] {
                 let ours = SocketLoad(
-                    socketPath: menudSocket, dialect: .menud, connections: c, pipeline: p, requests: mix,
+                    socketPath: menudSocket, dialect: .menud, connections: c, pipeline: p,
+                    requests: SocketLoad.menudRequests,
                     seconds: seconds
                 ).run()
                 let theirs = SocketLoad(
                     socketPath: redisSocket, dialect: .redis, connections: c, pipeline: p,
-                    requests: [Array("PING\r\n".utf8)], seconds: seconds
+                    requests: SocketLoad.redisRequests, seconds: seconds
                 ).run()
                 let floor = SocketLoad(
-                    socketPath: floorSocket, dialect: .menud, connections: c, pipeline: p, requests: mix,
+                    socketPath: floorSocket, dialect: .menud, connections: c, pipeline: p,
+                    requests: SocketLoad.menudRequests,
                     seconds: seconds
                 ).run()
                 guard let ours, let theirs, let floor else {

@@ -31,6 +31,12 @@ struct SocketLoad {
         var perSecond: Double { Double(requests) / seconds }
     }
 
+    /// What menud is sent, in turn: a read and a change of the built-in menu, the two
+    /// requests a status bar sends most.
+    static let menudRequests = [Array("get display/volume\n".utf8), Array("toggle power\n".utf8)]
+    /// What redis is sent: its cheapest command, inline.
+    static let redisRequests = [Array("PING\r\n".utf8)]
+
     var socketPath: String
     var dialect: Dialect
     var connections: Int

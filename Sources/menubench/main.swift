@@ -126,11 +126,10 @@ struct DriveCommand: ParsableCommand {
     var redis = false
 
     func run() throws {
-        let mix = [Array("get display/volume\n".utf8), Array("toggle power\n".utf8)]
         guard
             let r = SocketLoad(
                 socketPath: socket, dialect: redis ? .redis : .menud, connections: connections,
-                pipeline: pipeline, requests: redis ? [Array("PING\r\n".utf8)] : mix,
+                pipeline: pipeline, requests: redis ? SocketLoad.redisRequests : SocketLoad.menudRequests,
                 seconds: seconds
             ).run()
         else { throw ExitCode(1) }

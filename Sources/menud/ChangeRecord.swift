@@ -56,18 +56,14 @@ enum ChangeRecord {
         writer.endLine()
     }
 
-    var fields: [String] {
-        var writer = RecordWriter()
-        write(to: &writer)
-        return ProtocolFields.fields(of: String(decoding: writer.bytes.dropLast(), as: UTF8.self))
-    }
+    var line: String { RecordWriter.line(write) }
 }
 
 extension Change {
     /// This change as events, for subscribers.
     func events(in model: MenuModel, spliceTopics: EventTopics = .expansion) -> [Event] {
         ChangeRecord.of(self, in: model).map {
-            Event(topics: $0.topics(spliceTopics: spliceTopics), record: $0.fields)
+            Event(topics: $0.topics(spliceTopics: spliceTopics), record: $0.line)
         }
     }
 }

@@ -29,7 +29,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
     /// Requests that arrived while a deferred command was running, in order.
     private var backlog: [Request] = []
     private var busy = false
-    /// Replies not yet handed to the encoder. They are gathered and go down as one
+    /// Replies not yet handed to ``ReplyFlushHandler``. They are gathered and go down as one
     /// message per read (or per ``repliesPerWrite``), and are flushed once per read
     /// (``channelReadComplete``), not one by one: each outbound message costs an
     /// `NIOAny` round trip, more than a short reply does.
@@ -177,7 +177,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
         replies.lines.append(contentsOf: output.reply)
         replies.ok()
         writeIfMany(context: context)
-        // Replies wait in the encoder until the read is done; a subscriber's own
+        // Replies wait in ``ReplyFlushHandler`` until the read is done; a subscriber's own
         // events go out below it, so its reply must leave first.
         if output.hasEvents, state.value.events.isSubscribed(stream) { flush(context: context) }
         state.value.commit(output)
@@ -229,7 +229,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
         context.flush()
     }
 
-    /// The ``ResponseEncoder`` holds the close back until every reply is written.
+    /// The ``ReplyFlushHandler`` holds the close back until every reply is written.
     private func closeAfterReplies(context: ChannelHandlerContext) {
         writeReplies(context: context)
         context.close(promise: nil)

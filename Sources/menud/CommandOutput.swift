@@ -12,8 +12,6 @@ struct CommandOutput {
     /// events are built only when somebody listens (``events(in:)``): most changes
     /// come from a bar's click with nobody subscribed.
     private var notices: [Notice] = []
-    /// The model changes the command made, for the state file and `on-change`.
-    var changes: [Change] = []
 
     private enum Notice {
         case event(Event)
@@ -30,7 +28,14 @@ struct CommandOutput {
         guard !change.isEmpty else { return }
         for record in ChangeRecord.of(change, in: model) { record.write(to: &reply) }
         notices.append(.change(change, spliceTopics: spliceTopics))
-        changes.append(change)
+    }
+
+    /// The model changes the command made, for the state file and `on-change`.
+    var changes: [Change] {
+        notices.compactMap { notice in
+            guard case .change(let change, _) = notice else { return nil }
+            return change
+        }
     }
 
     /// The events, in order, read from `model` as the command left it.

@@ -12,7 +12,7 @@ extension DaemonState {
         switch location.load() {
         case .failure(let errors):
             logger.error("reload (\(trigger)) failed, keeping the old menu:\n\(errors)")
-            events.publish { [Event(topics: .config, record: ["config", "failed", errors.description])] }
+            events.publish { [Event(topics: .config, fields: ["config", "failed", errors.description])] }
             return .failure(ProtocolError(.reloadFailed, errors.description))
         case .success(let loaded):
             config = loaded
@@ -21,7 +21,7 @@ extension DaemonState {
             commandGroups = filled.childrenCommands
             let output = replaceModel(
                 with: MenuModel(config: filled),
-                leading: [Event(topics: .config, record: ["config", "reloaded", loaded.file])],
+                leading: [Event(topics: .config, fields: ["config", "reloaded", loaded.file])],
                 spliceTopics: [.expansion, .config])
             logger.info("reloaded \(loaded.file) (\(trigger))")
             commit(output, runOnChange: false)
@@ -40,7 +40,7 @@ extension DaemonState {
         var output = CommandOutput()
         for event in leading {
             output.append(event)
-            output.reply.record(event.record)
+            output.reply.append(line: event.record)
         }
         output.record(change, in: next, spliceTopics: spliceTopics)
         return output

@@ -69,13 +69,14 @@ final class DaemonState {
     /// children arriving is not the user changing a value).
     func commit(_ output: CommandOutput, runOnChange: Bool = true) {
         if output.hasEvents { events.publish { output.events(in: model) } }
-        guard !output.changes.isEmpty else { return }
+        let changes = output.changes
+        guard !changes.isEmpty else { return }
         scheduleSave()
-        forgetChildrenOfCollapsedGroups(output.changes)
+        forgetChildrenOfCollapsedGroups(changes)
         // Commands that open groups without a dry run (`nav`) still get children.
-        if output.changes.contains(where: { !$0.expansionChanged.isEmpty }) { loadOpenGroups() }
+        if changes.contains(where: { !$0.expansionChanged.isEmpty }) { loadOpenGroups() }
         if runOnChange {
-            for change in output.changes {
+            for change in changes {
                 for path in change.valueChanged { self.runOnChange(path) }
             }
         }

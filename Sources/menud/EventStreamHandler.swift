@@ -1,7 +1,7 @@
 import NIOCore
 
 /// Writes event groups to a subscribed connection and keeps its queue bounded. It
-/// sits next to the socket, below the response encoder, so an event group goes out
+/// sits next to the socket, below ``ReplyFlushHandler``, so an event group goes out
 /// as it is rather than waiting among gathered replies. A subscriber that stops
 /// reading is disconnected once what the connection holds unsent (replies too)
 /// passes ``limit``, rather than making the daemon hold an ever-growing queue for

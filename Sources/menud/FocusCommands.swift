@@ -66,7 +66,7 @@ enum FocusCommands {
         _ focus: FocusCursors.Focus, movedFrom before: FocusCursors.Focus?, into out: inout CommandOutput
     ) {
         out.reply.record(fields(focus))
-        if focus != before { out.append(Event(topics: .focus, record: fields(focus))) }
+        if focus != before { out.append(Event(topics: .focus, fields: fields(focus))) }
     }
 
     /// `focus MENU PATH`: the top-level menu and the focused node.

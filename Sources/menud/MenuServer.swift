@@ -33,7 +33,7 @@ final class MenuServer: Service {
 
     /// Handlers in pipeline order. Inbound: back-pressure, the connection limit,
     /// credentials, greeting, framing (into requests), dispatch; every outbound ``Replies``
-    /// goes through the one encoder.
+    /// goes through ``ReplyFlushHandler``.
     static func configure(
         _ channel: Channel, state: NIOLoopBound<DaemonState>, stallTimeout: TimeAmount,
         connections: ConnectionCount, logger: Logger
@@ -43,7 +43,7 @@ final class MenuServer: Service {
             stream,
             BackPressureHandler(),
             StalledReaderHandler(timeout: stallTimeout, stream: stream, logger: logger),
-            ResponseEncoder(),
+            ReplyFlushHandler(),
             ConnectionLimitHandler(count: connections, logger: logger),
             PeerCredentialHandler(allowedUID: getuid(), logger: logger),
             GreetingHandler(),

@@ -114,7 +114,7 @@ enum ModelCommands {
         case .picked: what = "picked"
         case .none: what = "none"
         }
-        return Event(topics: .activate, record: ["activated", path, what])
+        return Event(topics: .activate, fields: ["activated", path, what])
     }
 
     /// The `ran` or `activated` record of an activation, starting the item's command

@@ -7,7 +7,7 @@ import MenuCore
 ///
 /// Bytes rather than a value per reply: the dispatcher writes the replies to all the
 /// requests of one read into one of these, and its commands write their data lines
-/// straight into it, so a short `get` costs no allocation and no copy of its own.
+/// straight into it, so a short `get` needs no buffer and no copy of its own.
 struct Replies {
     /// The bytes so far: ended replies, then the data lines of the one being written.
     var lines = RecordWriter()

@@ -86,6 +86,22 @@ extension UnixSocketConnection {
         }
     }
 
+    /// Groups are numbered for the daemon's run whether anybody listens or not: with
+    /// no subscriber no group is built, yet the changes made meanwhile use up their
+    /// numbers (this menu has no `children-cmd`, so nothing else makes groups).
+    @Test func changesWithNobodyListeningStillTakeTheirNumbers() async throws {
+        try await withDaemon { daemon in
+            #expect(try daemon.request("toggle power").isOK)
+            #expect(try daemon.request("set settings/wifi off").isOK)
+            let subscriber = try daemon.connect()
+            try subscriber.subscribe("expansion")
+            #expect(try daemon.request("toggle power").isOK)
+            let group = try subscriber.readEventGroup()
+            #expect(group.sequence == 3)
+            #expect(group.records.last == "expansion\tpower\tcollapsed")
+        }
+    }
+
     @Test func aSubscriberStillSendsRequestsAndReadsItsReplyBeforeItsEvents() async throws {
         try await withDaemon { daemon in
             let connection = try daemon.connect()

@@ -69,6 +69,27 @@ import Testing
         }
     }
 
+    /// Every reply asked for before a `close` arrives before the daemon closes:
+    /// megabytes of them, and the client reads only once the socket buffers are full,
+    /// so the close has to wait for writes still queued in the daemon.
+    @Test func everyReplyArrivesBeforeTheClose() async throws {
+        try await withDaemon { daemon in
+            let connection = try daemon.connect()
+            let count = 3000
+            let sender = sendInBackground(
+                connection, Array((String(repeating: "tree\n", count: count) + "close\n").utf8))
+            try await Task.sleep(for: .milliseconds(500))
+            var replies = 0
+            var rows = 0
+            while let line = try connection.readLine() {
+                if line == "OK" { replies += 1 } else if line.hasPrefix("row\t") { rows += 1 }
+            }
+            _ = sender
+            #expect(replies == count + 1)
+            #expect(rows > 0 && rows % count == 0, "\(rows) rows")
+        }
+    }
+
     /// Half a request holds up nobody: others are served meanwhile, and the rest of the
     /// line, however late, completes it.
     @Test func halfALineWaitsWithoutBlockingOthers() async throws {

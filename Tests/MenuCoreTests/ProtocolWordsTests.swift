@@ -85,8 +85,8 @@ import Testing
         #expect(ProtocolFields.record(["row", "Tab\there", ""]) == "row\tTab\\there\t")
     }
 
-    /// Plain records are copied byte by byte; strings of over 15 bytes live on the
-    /// heap rather than inline, and both kinds must come out whole.
+    /// Fields are copied from the strings' own bytes; strings of over 15 bytes live on
+    /// the heap rather than inline, and both kinds must come out whole.
     @Test func plainRecordsKeepEveryByte() {
         let long = String(repeating: "ü", count: 20)
         #expect(ProtocolFields.record(["row", long, "", "x"]) == "row\t" + long + "\t\tx")

@@ -6,8 +6,7 @@ import NIOCore
 ///
 /// Replies are gathered into one buffer until the next flush, which the dispatcher
 /// issues once per read: a client that pipelines many requests gets all their replies
-/// in one socket write, with one downstream write (and one write promise) per flush
-/// instead of per reply.
+/// in one socket write, with one downstream write per flush instead of per reply.
 ///
 /// Past ``chunkSize`` the gathered replies are handed down without waiting for the
 /// flush, so that the channel's writability (which the dispatcher checks before each
@@ -16,7 +15,7 @@ import NIOCore
 /// A close from above waits until every reply accepted before it is written, so a
 /// handler can close right after its last reply (`close`, end of input) without
 /// tracking a promise per reply.
-final class ResponseEncoder: ChannelOutboundHandler {
+final class ReplyFlushHandler: ChannelOutboundHandler {
     /// The replies of one request or of many, in order.
     typealias OutboundIn = Replies
     typealias OutboundOut = ByteBuffer
@@ -54,7 +53,8 @@ final class ResponseEncoder: ChannelOutboundHandler {
         // promise just in case a close comes.
         let written = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(Self.wrapOutboundOut(ByteBuffer()), promise: written)
-        written.futureResult.assumeIsolated().whenComplete { _ in context.close(mode: mode, promise: promise)
+        written.futureResult.assumeIsolated().whenComplete { _ in
+            context.close(mode: mode, promise: promise)
         }
     }
 
