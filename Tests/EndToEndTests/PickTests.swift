@@ -73,17 +73,17 @@ import Testing
                         "rofi -dmenu -pid '\(x.directory.file("rofi.pid"))' -format i -p \"$MENUCTL_PROMPT\"",
                     ],
                     environment: x.environment(daemon))
-                var windows = try await x.waitForWindow(class: "rofi")
+                var windows = try await x.waitForWindow(class: "rofi", from: pick)
                 try x.type("Power")
                 try await waitUntil("pick to open power; log: \(pick.log)") {
                     try daemon.menuctl(["get", "power"]).stdout.contains("\texpanded\t")
                 }
-                windows = try await x.waitForWindow(class: "rofi", other: windows)
+                windows = try await x.waitForWindow(class: "rofi", from: pick, other: windows)
                 try x.type("Session")
                 try await waitUntil("pick to open power/session; log: \(pick.log)") {
                     try daemon.menuctl(["get", "power/session"]).stdout.contains("\texpanded\t")
                 }
-                windows = try await x.waitForWindow(class: "rofi", other: windows)
+                windows = try await x.waitForWindow(class: "rofi", from: pick, other: windows)
                 try x.screenshot("pick-rofi-dmenu")
                 try x.type("Lock")
                 try await waitUntil("pick to end after activating power/session/lock") { !pick.isRunning }

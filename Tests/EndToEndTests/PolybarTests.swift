@@ -57,7 +57,7 @@ import Testing
                     moduleText().contains("%{R}▸ Applications%{R}")
                 }
                 let first = moduleText()
-                try await x.waitForWindow(class: "polybar")
+                try await x.waitForWindow(class: "polybar", from: bar)
 
                 #expect(try daemon.menuctl(["expand", "apps"]).status == 0)
                 #expect(try daemon.menuctl(["nav", "next"]).status == 0)

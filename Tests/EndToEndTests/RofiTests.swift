@@ -19,7 +19,7 @@ import Testing
                         "-pid", x.directory.file("rofi.pid"),
                     ],
                     environment: x.environment(daemon))
-                try await x.waitForWindow(class: "rofi")
+                try await x.waitForWindow(class: "rofi", from: rofi)
 
                 try x.type("Applications")
                 try await waitUntil("rofi to open apps; rofi log: \(rofi.log)") {

@@ -31,16 +31,20 @@ final class BackgroundProcess {
     let process = Process()
     let logPath: String
 
-    init(_ executable: String, _ arguments: [String], environment: [String: String], log: String) throws {
+    /// Both output streams go to `log`, unless `standardOutput` takes the first.
+    init(
+        _ executable: String, _ arguments: [String], environment: [String: String], log: String,
+        standardOutput: Pipe? = nil
+    ) throws {
         logPath = log
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = environment
-        process.standardOutput = FileHandle(forWritingAtPath: log)
+        process.standardOutput = standardOutput ?? FileHandle(forWritingAtPath: log)
         process.standardError = FileHandle(forWritingAtPath: log)
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try process.runWithSignalsUnblocked()
     }
 
     var isRunning: Bool { process.isRunning }
@@ -104,19 +108,31 @@ final class XSession {
     }
 
     /// Waits for a visible window of `windowClass` other than those in `old`, failing
-    /// after a bound, and returns the ids of the visible ones. Passing the ids seen
-    /// before waits for a launcher's next window rather than finding the closing one.
+    /// after a bound, or at once when `owner` (the program expected to show it) has
+    /// exited, and returns the ids of the visible ones. Passing the ids seen before
+    /// waits for a launcher's next window rather than finding the closing one.
     @discardableResult
-    func waitForWindow(class windowClass: String, other old: Set<String> = []) async throws -> Set<String> {
+    func waitForWindow(class windowClass: String, from owner: BackgroundProcess, other old: Set<String> = [])
+        async throws -> Set<String>
+    {
         var ids: Set<String> = []
-        try await waitUntil("a new visible \(windowClass) window on \(display)") {
+        let name = owner.process.executableURL?.lastPathComponent ?? "the program"
+        try await waitUntil("a new visible \(windowClass) window on \(display); \(name)'s log: \(owner.log)")
+        {
             let result = try run("xdotool", ["search", "--onlyvisible", "--class", windowClass])
             // X may hand a new client the ids of one that left: the owner's pid tells them apart.
             ids = Set(
                 try result.stdout.split(separator: "\n").map {
                     "\($0):" + (try run("xdotool", ["getwindowpid", String($0)]).stdout)
                 })
-            return result.status == 0 && !ids.subtracting(old).isEmpty
+            if result.status == 0 && !ids.subtracting(old).isEmpty { return true }
+            guard owner.isRunning else {
+                throw TimedOut(
+                    description:
+                        "\(name) exited (\(owner.process.terminationStatus)) before a new \(windowClass) "
+                        + "window showed on \(display); its log: \(owner.log)")
+            }
+            return false
         }
         return ids
     }
@@ -142,37 +158,51 @@ final class XSession {
         return path
     }
 
+    /// Xvfb chooses a free display itself (`-displayfd`), taking its lock file in one
+    /// step, and writes the number to its standard output once it accepts clients.
+    /// Choosing a number here and checking for the lock file raced when tests started
+    /// servers at once: the loser exits, but a check made before it did found the
+    /// winner's display serving, and the test then ran on another test's server.
     fileprivate static func start(width: Int, height: Int) async throws -> (XSession, BackgroundProcess) {
         let directory = try TempDirectory()
-        // A display number from our pid, skipping any whose lock file exists; another
-        // server may still take it first, so a server that exits moves on to the next.
-        var candidate = 100 + Int(getpid() % 500) + Int.random(in: 0..<100)
-        for _ in 0..<20 {
-            candidate += 1
-            if FileManager.default.fileExists(atPath: "/tmp/.X\(candidate)-lock") { continue }
-            let session = XSession(directory: directory, display: ":\(candidate)")
-            let server = try BackgroundProcess(
-                XTools.path(of: "Xvfb") ?? "Xvfb",
-                [":\(candidate)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
-                environment: ProcessInfo.processInfo.environment, log: directory.file("xvfb-\(candidate).log")
-            )
-            do {
-                try await waitUntil("Xvfb to serve \(session.display)") {
-                    guard server.isRunning else { throw TimedOut(description: "Xvfb exited: \(server.log)") }
-                    return try session.run("xdotool", ["getdisplaygeometry"]).status == 0
+        let ready = Pipe()
+        let server = try BackgroundProcess(
+            XTools.path(of: "Xvfb") ?? "Xvfb",
+            ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
+            environment: ProcessInfo.processInfo.environment, log: directory.file("xvfb.log"),
+            standardOutput: ready)
+        let output = LockedData()
+        ready.fileHandleForReading.readabilityHandler = { output.append($0.availableData) }
+        defer { ready.fileHandleForReading.readabilityHandler = nil }
+        do {
+            var number = ""
+            try await waitUntil("Xvfb to choose a display") {
+                if let line = output.firstLine {
+                    number = line
+                    return true
                 }
-                return (session, server)
-            } catch {
-                await server.stop()
-                if server.log.contains("already active") || server.log.contains("in use") { continue }
-                throw error
+                guard server.isRunning else { throw TimedOut(description: "Xvfb exited: \(server.log)") }
+                return false
             }
+            guard !number.isEmpty, number.allSatisfy(\.isNumber) else {
+                throw TimedOut(description: "Xvfb wrote \"\(number)\" for its display; log: \(server.log)")
+            }
+            return (XSession(directory: directory, display: ":" + number), server)
+        } catch {
+            await server.stop()
+            throw error
         }
-        throw TimedOut(description: "no free X display")
     }
 
-    fileprivate func stopAll() async {
+    /// Stops every program, then the server. A server that had to be killed leaves its
+    /// socket in /tmp/.X11-unix (and lock files, once), so the socket is checked.
+    fileprivate func stop(_ server: BackgroundProcess) async {
         for process in processes.reversed() { await process.stop() }
+        await server.stop()
+        let socket = "/tmp/.X11-unix/X" + display.dropFirst()
+        #expect(
+            !FileManager.default.fileExists(atPath: socket),
+            "Xvfb left \(socket): it ignored SIGTERM and was killed; log: \(server.log)")
     }
 }
 
@@ -184,12 +214,25 @@ func withXSession<T>(width: Int = 1024, height: Int = 600, _ body: (XSession) as
     let (session, server) = try await XSession.start(width: width, height: height)
     do {
         let result = try await body(session)
-        await session.stopAll()
-        await server.stop()
+        await session.stop(server)
         return result
     } catch {
-        await session.stopAll()
-        await server.stop()
+        await session.stop(server)
         throw error
+    }
+}
+
+/// Bytes a pipe's reader delivers on its own thread, read by a test's task.
+private final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    func append(_ more: Data) { lock.withLock { data.append(more) } }
+
+    /// The first line, once it is complete.
+    var firstLine: String? {
+        lock.withLock {
+            data.firstIndex(of: UInt8(ascii: "\n")).map { String(decoding: data[..<$0], as: UTF8.self) }
+        }
     }
 }
