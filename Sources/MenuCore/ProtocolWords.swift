@@ -65,6 +65,9 @@ public enum ProtocolWords {
     /// requests from its input buffer without making a `String` of the line first.
     public static func split(bytes: UnsafeBufferPointer<UInt8>) throws(SplitError) -> [ProtocolWord] {
         var words: [ProtocolWord] = []
+        // Room for a command and its usual arguments at once: growing one word at a
+        // time reallocated the array once or twice for every request.
+        words.reserveCapacity(4)
         var i = 0
         while i < bytes.count {
             if isBlank(bytes[i]) {

@@ -15,15 +15,21 @@ enum ChangeRecord {
         var records: [ChangeRecord] = []
         records.reserveCapacity(
             change.splices.count + change.expansionChanged.count + change.valueChanged.count)
-        for s in change.splices { records.append(.splice(s)) }
+        forEach(of: change, in: model) { records.append($0) }
+        return records
+    }
+
+    /// ``of(_:in:)`` one record at a time, for a reply, which writes each as it comes
+    /// and needs no array of them.
+    static func forEach(of change: Change, in model: MenuModel, _ body: (ChangeRecord) -> Void) {
+        for s in change.splices { body(.splice(s)) }
         // Only the flag: a whole row would render the title for nothing.
         for path in change.expansionChanged {
-            records.append(.expansion(path: path, expanded: model.isExpanded(path: path)))
+            body(.expansion(path: path, expanded: model.isExpanded(path: path)))
         }
         for path in change.valueChanged {
-            records.append(.value(path: path, value: (try? model.get(path))?.value ?? ""))
+            body(.value(path: path, value: (try? model.get(path))?.value ?? ""))
         }
-        return records
     }
 
     /// Who hears of it: splices concern expansion followers always, and config

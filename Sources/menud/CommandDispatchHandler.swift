@@ -19,8 +19,11 @@ final class CommandDispatchHandler: ChannelInboundHandler {
     typealias InboundIn = [Request]
     typealias OutboundOut = Replies
 
-    /// The daemon's state, bound to the event loop it may be used on.
-    private let state: NIOLoopBound<DaemonState>
+    /// The daemon's state. The handler is made on the event loop the state lives on
+    /// (``MenuServer/configure(_:state:stallTimeout:connections:logger:)``) and, like
+    /// every handler, only runs there, so it holds the state itself rather than a
+    /// `NIOLoopBound`, whose every read checks the thread: several times a request.
+    private let state: DaemonState
     /// The queued batch, nil outside `begin` … `end`. Entries that failed their checks
     /// stay in the queue as errors, so `end` can name the first failing position.
     private var batch: [Result<Invocation, ProtocolError>]?
@@ -37,7 +40,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
     /// The client shut its sending side while a deferred command was running.
     private var closeWhenIdle = false
 
-    init(state: NIOLoopBound<DaemonState>, stream: EventStreamHandler) {
+    init(state: DaemonState, stream: EventStreamHandler) {
         self.state = state
         self.stream = stream
     }
@@ -62,7 +65,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
         case .invalid(let error): result = .failure(error)
         case .words(let words):
             do throws(ProtocolError) {
-                result = .success(try state.value.commands.resolve(words))
+                result = .success(try state.commands.resolve(words))
             } catch {
                 result = .failure(error)
             }
@@ -108,7 +111,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
         case .endBatch:
             fail(ProtocolError(.notInBatch, "'end' without 'begin'"), context: context)
         case .run(let body):
-            let state = self.state.value
+            let state = self.state
             let toLoad = state.groupsToLoad { model in try Self.dryRun(invocation, state) }
             if !toLoad.isEmpty {
                 // Opening a children-cmd group: its children first, then the command.
@@ -136,7 +139,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
             swap(&output.reply, &replies.lines)
             finish(output, context: context)
         case .deferred(let body):
-            reply(later: body(invocation, state.value), context: context)
+            reply(later: body(invocation, state), context: context)
         }
     }
 
@@ -179,10 +182,10 @@ final class CommandDispatchHandler: ChannelInboundHandler {
         writeIfMany(context: context)
         // Replies wait in ``ReplyFlushHandler`` until the read is done; a subscriber's own
         // events go out below it, so its reply must leave first.
-        if output.hasEvents, state.value.events.isSubscribed(stream) { flush(context: context) }
-        state.value.commit(output)
+        if output.hasEvents, state.events.isSubscribed(stream) { flush(context: context) }
+        state.commit(output)
         if let topics = output.subscribe {
-            state.value.events.subscribe(stream, topics: topics)
+            state.events.subscribe(stream, topics: topics)
         }
         if output.closeConnection {
             flush(context: context)
@@ -244,7 +247,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
         case .endBatch:
             let queued = batch!
             batch = nil
-            let state = self.state.value
+            let state = self.state
             let toLoad = state.groupsToLoad { _ in
                 for case .success(let invocation) in queued { try Self.dryRun(invocation, state) }
             }
@@ -281,7 +284,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
         for (i, entry) in queued.enumerated() {
             if case .failure(let error) = entry { return .failure(Self.batchFailed(i + 1, error)) }
         }
-        let state = self.state.value
+        let state = self.state
         var output = CommandOutput()
         do {
             let change = try state.model.batch { _ in

@@ -26,13 +26,21 @@ struct CommandOutput {
     /// Reports a model change: its records in the reply, its events for subscribers.
     mutating func record(_ change: Change, in model: MenuModel, spliceTopics: EventTopics = .expansion) {
         guard !change.isEmpty else { return }
-        for record in ChangeRecord.of(change, in: model) { record.write(to: &reply) }
+        ChangeRecord.forEach(of: change, in: model) { $0.write(to: &reply) }
         notices.append(.change(change, spliceTopics: spliceTopics))
     }
 
-    /// The model changes the command made, for the state file and `on-change`.
-    var changes: [Change] {
-        notices.compactMap { notice in
+    var hasChanges: Bool {
+        notices.contains { notice in
+            if case .change = notice { return true }
+            return false
+        }
+    }
+
+    /// The model changes the command made, for the state file and `on-change`; read
+    /// in place, as nearly every command made one change or none.
+    var changes: some Sequence<Change> {
+        notices.lazy.compactMap { notice in
             guard case .change(let change, _) = notice else { return nil }
             return change
         }

@@ -76,7 +76,7 @@ extension DaemonState {
     }
 
     /// A closed group's children are stale: the next opening runs its command again.
-    func forgetChildrenOfCollapsedGroups(_ changes: [Change]) {
+    func forgetChildrenOfCollapsedGroups(_ changes: some Sequence<Change>) {
         guard !commandGroups.isEmpty else { return }
         for change in changes {
             for path in change.expansionChanged

@@ -69,8 +69,8 @@ final class DaemonState {
     /// children arriving is not the user changing a value).
     func commit(_ output: CommandOutput, runOnChange: Bool = true) {
         if output.hasEvents { events.publish { output.events(in: model) } }
+        guard output.hasChanges else { return }
         let changes = output.changes
-        guard !changes.isEmpty else { return }
         scheduleSave()
         forgetChildrenOfCollapsedGroups(changes)
         // Commands that open groups without a dry run (`nav`) still get children.

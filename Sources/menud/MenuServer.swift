@@ -38,7 +38,9 @@ final class MenuServer: Service {
         _ channel: Channel, state: NIOLoopBound<DaemonState>, stallTimeout: TimeAmount,
         connections: ConnectionCount, logger: Logger
     ) throws {
-        let stream = EventStreamHandler(hub: state.value.events)
+        // Called on the state's loop (the group has one), where `value` may be read.
+        let state = state.value
+        let stream = EventStreamHandler(hub: state.events)
         try channel.pipeline.syncOperations.addHandlers([
             stream,
             BackPressureHandler(),

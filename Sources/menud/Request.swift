@@ -1,5 +1,4 @@
 import MenuCore
-import NIOCore
 
 /// A request as the dispatcher sees it: its words, or why it has none.
 enum Request: Sendable {
@@ -21,32 +20,33 @@ enum Request: Sendable {
     /// holds one, and in a value a NUL would be cut short on its way into a command's
     /// environment, and a lone `\r` or an escape sequence would garble every status bar
     /// and log that shows it.
-    init?(line buffer: ByteBuffer) {
+    init?(line bytes: UnsafeBufferPointer<UInt8>) {
         // Checked and split in place, in the input buffer: a request line is read once
         // and never becomes a `String` as a whole.
-        let read = buffer.withUnsafeReadableBytes { raw in
-            let bytes = raw.assumingMemoryBound(to: UInt8.self)
-            var ascii = true
-            var control: UInt8?
-            for byte in bytes {
-                if byte >= 0x80 {
-                    ascii = false
-                } else if control == nil, Self.isForbiddenControl(byte) {
-                    control = byte
-                }
-            }
-            if !ascii && String(validating: bytes, as: UTF8.self) == nil {
-                return Request.invalid(ProtocolError(.badRequest, "request is not valid UTF-8"))
-            }
-            if let control { return Request.invalid(Self.controlCharacter(control)) }
-            do {
-                return Request.words(try ProtocolWords.split(bytes: bytes))
-            } catch {
-                return Request.invalid(ProtocolError(.badRequest, "\(error)"))
-            }
-        }
+        let read = Self.read(bytes)
         if case .words(let words) = read, words.isEmpty { return nil }
         self = read
+    }
+
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Request {
+        var ascii = true
+        var control: UInt8?
+        for byte in bytes {
+            if byte >= 0x80 {
+                ascii = false
+            } else if control == nil, Self.isForbiddenControl(byte) {
+                control = byte
+            }
+        }
+        if !ascii && String(validating: bytes, as: UTF8.self) == nil {
+            return Request.invalid(ProtocolError(.badRequest, "request is not valid UTF-8"))
+        }
+        if let control { return Request.invalid(Self.controlCharacter(control)) }
+        do {
+            return Request.words(try ProtocolWords.split(bytes: bytes))
+        } catch {
+            return Request.invalid(ProtocolError(.badRequest, "\(error)"))
+        }
     }
 
     private static func controlCharacter(_ control: UInt8) -> ProtocolError {
