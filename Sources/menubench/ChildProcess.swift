@@ -58,7 +58,23 @@ struct ChildProcess {
 
     /// The median of `times` runs.
     static func median(_ argv: [String], times: Int) -> Outcome {
-        let runs = (0..<times).map { _ in run(argv) }.sorted { $0.nanos < $1.nanos }
-        return runs[runs.count / 2]
+        median(of: (0..<times).map { _ in run(argv) })
+    }
+
+    /// The medians of `times` runs of each, run in turn (a, b, a, b, …), so that a
+    /// burst of load from elsewhere on the machine falls on both rather than on
+    /// whichever happened to be running: their ratio is what the benchmark reports.
+    static func alternatingMedians(_ a: [String], _ b: [String], times: Int) -> (Outcome, Outcome) {
+        var runsA: [Outcome] = []
+        var runsB: [Outcome] = []
+        for _ in 0..<times {
+            runsA.append(run(a))
+            runsB.append(run(b))
+        }
+        return (median(of: runsA), median(of: runsB))
+    }
+
+    private static func median(of runs: [Outcome]) -> Outcome {
+        runs.sorted { $0.nanos < $1.nanos }[runs.count / 2]
     }
 }

@@ -27,9 +27,10 @@ struct LoadBench {
                         comparison: "menubench generate exit \(made.status)"))
                 continue
             }
-            let times = n >= 1_000_000 ? 3 : 5
-            let check = ChildProcess.median(["\(binDir)/menud", "--check", "--config", file], times: times)
-            let raw = ChildProcess.median(["\(binDir)/menubench", "raw-parse", file], times: times)
+            let times = n >= 1_000_000 ? 3 : 9
+            let (check, raw) = ChildProcess.alternatingMedians(
+                ["\(binDir)/menud", "--check", "--config", file], ["\(binDir)/menubench", "raw-parse", file],
+                times: times)
             guard check.status == 0, raw.status == 0 else {
                 out.append(
                     BenchResult(
