@@ -87,7 +87,7 @@ import Testing
                 try x.screenshot("pick-rofi-dmenu")
                 try x.type("Lock")
                 try await waitUntil("pick to end after activating power/session/lock") { !pick.isRunning }
-                #expect(pick.process.terminationStatus == 0, "\(pick.log)")
+                #expect(pick.exitStatus == 0, "\(pick.log)")
                 #expect(try daemon.menuctl(["focused"]).stdout == "focus\tpower\tpower/session/lock\n")
             }
         }

@@ -14,19 +14,19 @@ import Testing
     func moduleFollowsTheDaemon() async throws {
         try XTools.require(Self.programs)
         try await withDaemon { daemon in
+            // polybar leaves its module's script running when it exits, and starts it
+            // again when it ends while polybar runs: the script writes its pid, and is
+            // ended once polybar has stopped with the X session.
+            let watchPID = daemon.directory.file("watch.pid")
+            defer {
+                if let text = try? String(contentsOfFile: watchPID, encoding: .utf8),
+                    let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+                {
+                    kill(pid, SIGTERM)
+                }
+            }
             try await withXSession(width: 1024, height: 120) { x in
                 let output = x.directory.file("module.txt")
-                // The module's script outlives polybar, and as a grandchild holding
-                // polybar's descriptors it would keep Foundation waiting for polybar:
-                // it writes its pid so the test ends it first.
-                let watchPID = x.directory.file("watch.pid")
-                defer {
-                    if let text = try? String(contentsOfFile: watchPID, encoding: .utf8),
-                        let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
-                    {
-                        kill(pid, SIGTERM)
-                    }
-                }
                 let config = """
                     [bar/menu]
                     width = 100%

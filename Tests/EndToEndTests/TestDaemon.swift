@@ -66,7 +66,7 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
-    try process.runWithSignalsUnblocked()
+    try process.run()
     // Read before waiting so that a full pipe cannot deadlock the child.
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
@@ -143,7 +143,7 @@ final class TestDaemon {
 
     /// Starts the daemon and waits until it accepts connections.
     func start() async throws {
-        try process.runWithSignalsUnblocked()
+        try process.run()
         try await waitUntil("menud to listen on \(socketPath); log:\n\(log)") {
             guard process.isRunning else {
                 throw TimedOut(description: "menud exited with \(process.terminationStatus); log:\n\(log)")

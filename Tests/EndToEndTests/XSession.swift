@@ -26,46 +26,6 @@ enum XTools {
     }
 }
 
-/// A process started in the background for a test, stopped by ``stop()``.
-final class BackgroundProcess {
-    let process = Process()
-    let logPath: String
-
-    /// Both output streams go to `log`, unless `standardOutput` takes the first.
-    init(
-        _ executable: String, _ arguments: [String], environment: [String: String], log: String,
-        standardOutput: Pipe? = nil
-    ) throws {
-        logPath = log
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        process.standardOutput = standardOutput ?? FileHandle(forWritingAtPath: log)
-        process.standardError = FileHandle(forWritingAtPath: log)
-        process.standardInput = FileHandle.nullDevice
-        try process.runWithSignalsUnblocked()
-    }
-
-    var isRunning: Bool { process.isRunning }
-    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
-
-    /// SIGTERM, then SIGKILL if it does not go; waits for it either way. The
-    /// programs started here run menuctl, whose sanitizer reports land in this log.
-    func stop() async {
-        defer { SanitizerReport.check(log, from: process.executableURL?.lastPathComponent ?? "process") }
-        guard process.isRunning else { return }
-        process.terminate()
-        try? await waitUntil("\(process.executableURL?.lastPathComponent ?? "process") to exit", seconds: 5) {
-            !process.isRunning
-        }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
-}
-
 /// An Xvfb server on a display of its own, and the programs a test starts on it. Use
 /// it through ``withXSession(_:)``, which stops them all however the test ends.
 final class XSession {
@@ -116,7 +76,7 @@ final class XSession {
         async throws -> Set<String>
     {
         var ids: Set<String> = []
-        let name = owner.process.executableURL?.lastPathComponent ?? "the program"
+        let name = owner.name
         try await waitUntil("a new visible \(windowClass) window on \(display); \(name)'s log: \(owner.log)")
         {
             let result = try run("xdotool", ["search", "--onlyvisible", "--class", windowClass])
@@ -129,8 +89,8 @@ final class XSession {
             guard owner.isRunning else {
                 throw TimedOut(
                     description:
-                        "\(name) exited (\(owner.process.terminationStatus)) before a new \(windowClass) "
-                        + "window showed on \(display); its log: \(owner.log)")
+                        "\(name) \(owner.ending) before a new \(windowClass) window showed on "
+                        + "\(display); its log: \(owner.log)")
             }
             return false
         }
@@ -158,30 +118,47 @@ final class XSession {
         return path
     }
 
-    /// Xvfb chooses a free display itself (`-displayfd`), taking its lock file in one
-    /// step, and writes the number to its standard output once it accepts clients.
+    /// Xvfb chooses a free display itself (`-displayfd`), claiming it by binding its
+    /// socket, and writes the number to its standard output once it accepts clients.
     /// Choosing a number here and checking for the lock file raced when tests started
     /// servers at once: the loser exits, but a check made before it did found the
     /// winner's display serving, and the test then ran on another test's server.
     fileprivate static func start(width: Int, height: Int) async throws -> (XSession, BackgroundProcess) {
         let directory = try TempDirectory()
-        let ready = Pipe()
-        let server = try BackgroundProcess(
-            XTools.path(of: "Xvfb") ?? "Xvfb",
-            ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
-            environment: ProcessInfo.processInfo.environment, log: directory.file("xvfb.log"),
-            standardOutput: ready)
-        let output = LockedData()
-        ready.fileHandleForReading.readabilityHandler = { output.append($0.availableData) }
-        defer { ready.fileHandleForReading.readabilityHandler = nil }
+        // Read without blocking as the wait polls, rather than by a readability
+        // handler: its dispatch source would still watch the descriptor when the pipe
+        // is closed after the first line.
+        var ready: [Int32] = [0, 0]
+        guard pipe(&ready) == 0 else { throw TimedOut(description: "pipe: \(errno)") }
+        defer { close(ready[0]) }
+        let server: BackgroundProcess
+        do {
+            defer { close(ready[1]) }
+            server = try BackgroundProcess(
+                XTools.path(of: "Xvfb") ?? "Xvfb",
+                // Without -noreset the server resets whenever its last client leaves,
+                // and a client that connects meanwhile is refused: a launcher started
+                // right after the previous one closed failed with "Failed to open
+                // display".
+                ["-displayfd", "1", "-noreset", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
+                environment: ProcessInfo.processInfo.environment, log: directory.file("xvfb.log"),
+                standardOutput: ready[1])
+        }
+        _ = fcntl(ready[0], F_SETFL, fcntl(ready[0], F_GETFL) | O_NONBLOCK)
+        var output: [UInt8] = []
         do {
             var number = ""
             try await waitUntil("Xvfb to choose a display") {
-                if let line = output.firstLine {
-                    number = line
+                var chunk = [UInt8](repeating: 0, count: 64)
+                let n = chunk.withUnsafeMutableBytes { read(ready[0], $0.baseAddress, $0.count) }
+                if n > 0 { output += chunk[..<n] }
+                if let newline = output.firstIndex(of: UInt8(ascii: "\n")) {
+                    number = String(decoding: output[..<newline], as: UTF8.self)
                     return true
                 }
-                guard server.isRunning else { throw TimedOut(description: "Xvfb exited: \(server.log)") }
+                guard server.isRunning else {
+                    throw TimedOut(description: "Xvfb \(server.ending): \(server.log)")
+                }
                 return false
             }
             guard !number.isEmpty, number.allSatisfy(\.isNumber) else {
@@ -219,20 +196,5 @@ func withXSession<T>(width: Int = 1024, height: Int = 600, _ body: (XSession) as
     } catch {
         await session.stop(server)
         throw error
-    }
-}
-
-/// Bytes a pipe's reader delivers on its own thread, read by a test's task.
-private final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-
-    func append(_ more: Data) { lock.withLock { data.append(more) } }
-
-    /// The first line, once it is complete.
-    var firstLine: String? {
-        lock.withLock {
-            data.firstIndex(of: UInt8(ascii: "\n")).map { String(decoding: data[..<$0], as: UTF8.self) }
-        }
     }
 }
