@@ -30,6 +30,7 @@ struct CommandOutput {
         notices.append(.change(change, spliceTopics: spliceTopics))
     }
 
+    /// Whether the command changed the model, without gathering what it changed.
     var hasChanges: Bool {
         notices.contains { notice in
             if case .change = notice { return true }
