@@ -73,6 +73,8 @@ public final class MenuModel {
     /// Whether the node at `path` is open; false for no such node.
     public func isExpanded(path: String) -> Bool { tree.node(at: path).map(isExpanded) ?? false }
     public func value(of i: Int) -> Value? { values[i] }
+    /// The value of the node at `path`; nil for no such node or no value.
+    public func value(path: String) -> Value? { tree.node(at: path).flatMap(value(of:)) }
 
     // MARK: Rows
 

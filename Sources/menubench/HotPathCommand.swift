@@ -14,7 +14,8 @@ struct HotPathCommand: ParsableCommand {
     var iterations: Int
 
     func run() throws {
-        guard case .success(let config) = ConfigLoader.load(text: BuiltinMenu.yaml, file: "built-in") else {
+        guard case .success(let config) = ConfigLoader.load(text: BuiltinMenu.yaml, file: BuiltinMenu.file)
+        else {
             throw ExitCode(1)
         }
         let model = MenuModel(config: config)

@@ -23,12 +23,12 @@ enum ChangeRecord {
     /// and needs no array of them.
     static func forEach(of change: Change, in model: MenuModel, _ body: (ChangeRecord) -> Void) {
         for s in change.splices { body(.splice(s)) }
-        // Only the flag: a whole row would render the title for nothing.
+        // Only the flag and the value: a whole row would render the title for nothing.
         for path in change.expansionChanged {
             body(.expansion(path: path, expanded: model.isExpanded(path: path)))
         }
         for path in change.valueChanged {
-            body(.value(path: path, value: (try? model.get(path))?.value ?? ""))
+            body(.value(path: path, value: model.value(path: path)?.description ?? ""))
         }
     }
 

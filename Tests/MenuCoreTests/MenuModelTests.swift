@@ -167,6 +167,18 @@ import Testing
         #expect(try m.get("settings/volume").value == "60")
     }
 
+    @Test func valueByPathIsTheRowsValueWithoutTheRow() throws {
+        let m = MenuFixtures.desktop
+        _ = try m.set("settings/volume", "60")
+        for row in try m.tree() {
+            #expect(m.value(path: row.path)?.description == row.value, "\(row.path)")
+            #expect(m.isExpanded(path: row.path) == (row.expanded ?? false), "\(row.path)")
+        }
+        #expect(m.value(path: "settings/volume") == .number(60))
+        #expect(m.value(path: "no/such/node") == nil)
+        #expect(!m.isExpanded(path: "no/such/node"))
+    }
+
     @Test func settingTheSameValueChangesNothing() throws {
         let m = MenuFixtures.desktop
         #expect(try m.set("settings/volume", "50").isEmpty)
