@@ -27,14 +27,20 @@ struct SocketBench {
             ])
         else { return [BenchResult(section: "socket", name: "redis-server", value: "not installed")] }
         defer { ChildProcess.stop(redis) }
+        // The two baselines that answer `OK` to every line: through SwiftNIO, and from
+        // a bare poll loop.
         let floorSocket = "\(workDir)/floor.sock"
-        guard let floor = ChildProcess.start(["\(binDir)/menubench", "nio-floor", "--socket", floorSocket])
-        else {
-            return [BenchResult(section: "socket", name: "nio-floor", value: "could not start")]
+        let bareSocket = "\(workDir)/bare.sock"
+        var floors: [pid_t] = []
+        defer { floors.forEach(ChildProcess.stop) }
+        for (command, socket) in [("nio-floor", floorSocket), ("bare-floor", bareSocket)] {
+            guard let floor = ChildProcess.start(["\(binDir)/menubench", command, "--socket", socket]) else {
+                return [BenchResult(section: "socket", name: command, value: "could not start")]
+            }
+            floors.append(floor)
         }
-        defer { ChildProcess.stop(floor) }
         guard SocketBench.waitForSocket(menudSocket), SocketBench.waitForSocket(redisSocket),
-            SocketBench.waitForSocket(floorSocket)
+            SocketBench.waitForSocket(floorSocket), SocketBench.waitForSocket(bareSocket)
         else {
             return [BenchResult(section: "socket", name: "servers", value: "did not come up")]
         }
@@ -55,7 +61,12 @@ struct SocketBench {
                     requests: SocketLoad.menudRequests,
                     seconds: seconds
                 ).run()
-                guard let ours, let theirs, let floor else {
+                let bare = SocketLoad(
+                    socketPath: bareSocket, dialect: .menud, connections: c, pipeline: p,
+                    requests: SocketLoad.menudRequests,
+                    seconds: seconds
+                ).run()
+                guard let ours, let theirs, let floor, let bare else {
                     out.append(BenchResult(section: "socket", name: "c=\(c) P=\(p)", value: "failed"))
                     continue
                 }
@@ -80,6 +91,15 @@ struct SocketBench {
                             "\(Int(floor.perSecond)) req/s, p50 \(BenchResult.micros(floor.p50)), p99 \(BenchResult.micros(floor.p99))",
                         comparison:
                             "redis throughput \(BenchResult.rounded(floor.perSecond / theirs.perSecond))×; menud \(BenchResult.rounded(ours.perSecond / floor.perSecond))× the floor"
+                    ))
+                out.append(
+                    BenchResult(
+                        section: "socket",
+                        name: "bare poll-loop floor (`OK` to every line, no NIO), c=\(c) P=\(p)",
+                        value:
+                            "\(Int(bare.perSecond)) req/s, p50 \(BenchResult.micros(bare.p50)), p99 \(BenchResult.micros(bare.p99))",
+                        comparison:
+                            "redis throughput \(BenchResult.rounded(bare.perSecond / theirs.perSecond))×; NIO floor \(BenchResult.rounded(floor.perSecond / bare.perSecond))× this one"
                     ))
             }
         }
