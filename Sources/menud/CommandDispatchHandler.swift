@@ -112,7 +112,9 @@ final class CommandDispatchHandler: ChannelInboundHandler {
             fail(ProtocolError(.notInBatch, "'end' without 'begin'"), context: context)
         case .run(let body):
             let state = self.state
-            let toLoad = state.groupsToLoad { model in try Self.dryRun(invocation, state) }
+            let toLoad = state.groupsToLoad(openedBy: CollectionOfOne(invocation)) { model in
+                try Self.dryRun(invocation, state)
+            }
             if !toLoad.isEmpty {
                 // Opening a children-cmd group: its children first, then the command.
                 reply(
@@ -248,8 +250,9 @@ final class CommandDispatchHandler: ChannelInboundHandler {
             let queued = batch!
             batch = nil
             let state = self.state
-            let toLoad = state.groupsToLoad { _ in
-                for case .success(let invocation) in queued { try Self.dryRun(invocation, state) }
+            let invocations = queued.compactMap { try? $0.get() }
+            let toLoad = state.groupsToLoad(openedBy: invocations) { _ in
+                for invocation in invocations { try Self.dryRun(invocation, state) }
             }
             if !toLoad.isEmpty {
                 reply(

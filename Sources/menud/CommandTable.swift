@@ -31,11 +31,16 @@ final class Command: Sendable {
     /// the model (running a program, closing the connection) cannot be undone, so they
     /// are not batchable.
     let batchable: Bool
+    /// Which groups running it may open. Before a command runs, the dispatcher runs it
+    /// once on trial to find the children-cmd groups it would open, so that their
+    /// children are loaded first; the trial costs as much as the command, so it is
+    /// only made when such a group is within this reach.
+    let opens: Opens
     let action: Action
 
     init(
         name: String, usage: String, summary: String, minArguments: Int, maxArguments: Int,
-        flags: [String] = [], batchable: Bool, action: Action
+        flags: [String] = [], batchable: Bool, opens: Opens = .anywhere, action: Action
     ) {
         self.name = name
         self.usage = usage
@@ -44,10 +49,22 @@ final class Command: Sendable {
         self.maxArguments = maxArguments
         self.flags = flags
         self.batchable = batchable
+        self.opens = opens
         self.action = action
     }
 
     var usageLine: String { usage.isEmpty ? name : "\(name) \(usage)" }
+
+    /// The reach of ``opens``.
+    enum Opens: Sendable {
+        /// No group: the command only reads, or only closes.
+        case nothing
+        /// Only the node at its PATH argument and groups below it; any group when it
+        /// was given no path.
+        case belowPath
+        /// Any group.
+        case anywhere
+    }
 }
 
 /// The registry of every command the daemon understands.

@@ -11,22 +11,39 @@ extension DaemonState {
         config.fillingChildren { loadedChildren[$0]?.children ?? [.loadingRow] }
     }
 
-    /// The command groups without loaded children that `body` would open: it runs
-    /// inside a batch that is always rolled back, so the model is left as it was.
-    /// Only model operations may run in `body`.
-    func groupsToLoad(by body: (MenuModel) throws -> Void) -> [String] {
+    /// The command groups without loaded children that `body`, the model part of
+    /// `invocations`, would open: it runs inside a batch that is always rolled back, so
+    /// the model is left as it was. Only model operations may run in `body`. It runs
+    /// only when such a group is within the commands' reach (``Command/opens``): it
+    /// costs as much as the commands themselves, before every one of them.
+    func groupsToLoad(
+        openedBy invocations: some Collection<Invocation>, by body: (MenuModel) throws -> Void
+    ) -> [String] {
+        guard !commandGroups.isEmpty else { return [] }
         let candidates = commandGroups.keys.filter { path in
             loadedChildren[path] == nil && !model.isExpanded(path: path)
+                && invocations.contains { reaches($0, path) }
         }
         guard !candidates.isEmpty else { return [] }
-        struct DryRun: Error {}
         var opened: [String] = []
         _ = try? model.batch { model in
             try body(model)
             opened = candidates.filter { self.model.isExpanded(path: $0) }.sorted()
-            throw DryRun()
+            throw DryRunRolledBack()
         }
         return opened
+    }
+
+    /// Whether `invocation` may open the group at `path`, by its command's declared
+    /// reach. Paths are compared as nodes, so any spelling the model accepts counts.
+    private func reaches(_ invocation: Invocation, _ path: String) -> Bool {
+        switch invocation.command.opens {
+        case .nothing: return false
+        case .anywhere: return true
+        case .belowPath:
+            guard let root = invocation.path else { return true }
+            return model.isNode(at: path, within: root)
+        }
     }
 
     /// Runs the commands of `paths` (sharing runs already under way), then rebuilds
@@ -93,3 +110,7 @@ extension DaemonState {
         loadedChildren = loadedChildren.filter { commands[$0.key] == $0.value.command }
     }
 }
+
+/// Thrown to end ``DaemonState/groupsToLoad(openedBy:by:)``'s trial batch, which the
+/// model then rolls back.
+private struct DryRunRolledBack: Error {}

@@ -43,7 +43,7 @@ enum FocusCommands {
             }),
         Command(
             name: "focused", usage: "[MENU]", summary: "Print the focus of MENU, or of the current menu.",
-            minArguments: 0, maxArguments: 1, batchable: true,
+            minArguments: 0, maxArguments: 1, batchable: true, opens: .nothing,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let focus = try ModelCommands.model { () throws(MenuError) in
                     try state.focus.focus(in: invocation.path, model: state.model)

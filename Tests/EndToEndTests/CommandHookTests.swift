@@ -9,6 +9,11 @@ import Testing
         reply.lines.compactMap { RowRecord(fields: ProtocolFields.fields(of: $0)) }
     }
 
+    /// How many rows each of a reply's splices inserts.
+    private func inserted(_ reply: ProtocolReply) -> [String] {
+        reply.lines.filter { $0.hasPrefix("splice\t") }.map { String($0.split(separator: "\t")[3]) }
+    }
+
     private func lines(_ file: String) -> [String] {
         ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
@@ -64,6 +69,33 @@ import Testing
             #expect(try daemon.request("toggle nets").isOK)
             #expect(lines(runs) == ["run", "run"])
             #expect(try daemon.request("get nets/cafe").isOK)
+        }
+    }
+
+    /// Each command's declared reach (`Command.opens`) decides whether it is tried
+    /// first for children-cmd groups it would open; a group it opens has its children
+    /// in the reply (three rows under `remote`, not `hosts` and a "Loading…" row).
+    @Test func aCommandLoadsTheGroupsItOpensBeforeAnswering() async throws {
+        try await withLiveDaemon { daemon in
+            let runs = daemon.directory.file("host-runs")
+            let hosts = try daemon.request("get remote/hosts")
+            #expect(rows(hosts).first?.state == "collapsed")
+            #expect(try daemon.request("toggle prefs").isOK)
+            #expect(lines(runs).isEmpty)
+
+            #expect(try inserted(daemon.request("expand remote --recursive")) == ["3"])
+            #expect(
+                rows(try daemon.request("rows remote")).map(\.path) == [
+                    "remote", "remote/hosts", "remote/hosts/alpha", "remote/hosts/beta",
+                ])
+            #expect(try daemon.request("collapse-all remote").isOK)
+            #expect(try inserted(daemon.request("expand-all remote")) == ["3"])
+            #expect(try daemon.request("collapse remote").isOK)
+            #expect(try daemon.request("collapse remote/hosts").isOK)
+            #expect(try inserted(daemon.request("toggle remote --recursive")) == ["3"])
+            #expect(lines(runs) == ["run", "run", "run"])
+
+            #expect(try inserted(daemon.request("activate nets")) == ["2"])
         }
     }
 
