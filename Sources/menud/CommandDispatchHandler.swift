@@ -112,8 +112,8 @@ final class CommandDispatchHandler: ChannelInboundHandler {
             fail(ProtocolError(.notInBatch, "'end' without 'begin'"), context: context)
         case .run(let body):
             let state = self.state
-            let toLoad = state.groupsToLoad(openedBy: CollectionOfOne(invocation)) { model in
-                try Self.dryRun(invocation, state)
+            let toLoad = state.groupsToLoad(openedBy: CollectionOfOne(invocation)) { _ in
+                try invocation.command.trial?(invocation, state)
             }
             if !toLoad.isEmpty {
                 // Opening a children-cmd group: its children first, then the command.
@@ -142,19 +142,6 @@ final class CommandDispatchHandler: ChannelInboundHandler {
             finish(output, context: context)
         case .deferred(let body):
             reply(later: body(invocation, state), context: context)
-        }
-    }
-
-    /// What `invocation` would do to the model, to find the children-cmd groups it
-    /// opens; run inside a batch that is rolled back. Batchable commands only touch
-    /// the model; of the others only `activate` can open a group, and its model part
-    /// is pure (starting an item's command is the handler's job).
-    private static func dryRun(_ invocation: Invocation, _ state: DaemonState) throws {
-        if invocation.command.batchable, case .run(let body) = invocation.command.action {
-            var scratch = CommandOutput()
-            try body(invocation, state, &scratch)
-        } else if invocation.command.name == "activate", let path = invocation.path {
-            _ = try state.model.activate(path)
         }
     }
 
@@ -252,7 +239,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
             let state = self.state
             let invocations = queued.compactMap { try? $0.get() }
             let toLoad = state.groupsToLoad(openedBy: invocations) { _ in
-                for invocation in invocations { try Self.dryRun(invocation, state) }
+                for invocation in invocations { try invocation.command.trial?(invocation, state) }
             }
             if !toLoad.isEmpty {
                 reply(

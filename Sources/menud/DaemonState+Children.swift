@@ -21,8 +21,9 @@ extension DaemonState {
     ) -> [String] {
         guard !commandGroups.isEmpty else { return [] }
         let candidates = commandGroups.keys.filter { path in
-            loadedChildren[path] == nil && !model.isExpanded(path: path)
-                && invocations.contains { reaches($0, path) }
+            // The reach first: most commands reach no group, and say so without a lookup.
+            invocations.contains { reaches($0, path) } && loadedChildren[path] == nil
+                && !model.isExpanded(path: path)
         }
         guard !candidates.isEmpty else { return [] }
         var opened: [String] = []
@@ -34,9 +35,11 @@ extension DaemonState {
         return opened
     }
 
-    /// Whether `invocation` may open the group at `path`, by its command's declared
-    /// reach. Paths are compared as nodes, so any spelling the model accepts counts.
+    /// Whether `invocation`'s trial may open the group at `path`, by its command's
+    /// declared reach. Paths are compared as nodes, so any spelling the model accepts
+    /// counts.
     private func reaches(_ invocation: Invocation, _ path: String) -> Bool {
+        guard invocation.command.trial != nil else { return false }
         switch invocation.command.opens {
         case .nothing: return false
         case .anywhere: return true

@@ -11,14 +11,16 @@ enum FocusCommands {
                 "Move the focus or act on it, in MENU or the current menu: "
                 + NavMove.allCases.map(\.rawValue).joined(separator: "|") + ".",
             minArguments: 1, maxArguments: 2, batchable: false,
-            action: .run { invocation, state, out throws(ProtocolError) in
-                guard let move = NavMove(rawValue: invocation.arguments[0]) else {
-                    throw ProtocolError(
-                        .wrongArguments,
-                        "unknown move '\(invocation.arguments[0])': expected one of "
-                            + NavMove.allCases.map(\.rawValue).joined(separator: ", "))
+            // On a copy of the cursors: the batch that undoes the trial only undoes the model.
+            trial: { invocation, state throws(ProtocolError) in
+                let (move, menu) = try navArguments(invocation)
+                var cursors = state.focus
+                _ = try ModelCommands.model { () throws(MenuError) in
+                    try cursors.move(move, in: menu, model: state.model)
                 }
-                let menu = invocation.arguments.count > 1 ? invocation.arguments[1] : nil
+            },
+            action: .run { invocation, state, out throws(ProtocolError) in
+                let (move, menu) = try navArguments(invocation)
                 let before = shownFocus(state)
                 let outcome = try ModelCommands.model { () throws(MenuError) in
                     try state.focus.move(move, in: menu, model: state.model)
@@ -33,6 +35,12 @@ enum FocusCommands {
         Command(
             name: "focus", usage: "PATH", summary: "Move the focus to PATH, opening its ancestors.",
             minArguments: 1, maxArguments: 1, batchable: false,
+            trial: { invocation, state throws(ProtocolError) in
+                var cursors = state.focus
+                _ = try ModelCommands.model { () throws(MenuError) in
+                    try cursors.focus(on: invocation.arguments[0], model: state.model)
+                }
+            },
             action: .run { invocation, state, out throws(ProtocolError) in
                 let before = shownFocus(state)
                 let outcome = try ModelCommands.model { () throws(MenuError) in
@@ -51,6 +59,17 @@ enum FocusCommands {
                 out.reply.record(fields(focus))
             }),
     ]
+
+    /// `nav`'s move and menu.
+    private static func navArguments(_ invocation: Invocation) throws(ProtocolError) -> (NavMove, String?) {
+        guard let move = NavMove(rawValue: invocation.arguments[0]) else {
+            throw ProtocolError(
+                .wrongArguments,
+                "unknown move '\(invocation.arguments[0])': expected one of "
+                    + NavMove.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return (move, invocation.arguments.count > 1 ? invocation.arguments[1] : nil)
+    }
 
     /// The focus a view of the whole menu shows: the current menu's. After any move
     /// the moved menu is the current one, so comparing with this tells whether any

@@ -94,6 +94,10 @@ enum ModelCommands {
             name: "activate", usage: "PATH",
             summary: "Do what selecting the node means; an item's exec runs detached with /bin/sh -c.",
             minArguments: 1, maxArguments: 1, batchable: false, opens: .belowPath,
+            // The model part only: starting an item's command is the action's.
+            trial: { invocation, state throws(ProtocolError) in
+                _ = try model { () throws(MenuError) in try state.model.activate(invocation.arguments[0]) }
+            },
             action: .run { invocation, state, out throws(ProtocolError) in
                 let path = invocation.arguments[0]
                 let (change, activation) = try model { () throws(MenuError) in try state.model.activate(path)
