@@ -73,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "menubench",
             dependencies: [
-                "MenuCore", "CYAML",
+                "MenuCore", "MenuClient", "CYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -28,17 +28,6 @@ public final class UnixSocketConnection {
 
     /// Connects to the socket at `path`.
     public static func connect(path: String) throws(Failure) -> UnixSocketConnection {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        let bytes = Array(path.utf8)
-        guard bytes.count < capacity else {
-            throw Failure(operation: "socket path too long", errno: ENAMETOOLONG)
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
         #if canImport(Glibc)
             let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
@@ -46,10 +35,8 @@ public final class UnixSocketConnection {
         #endif
         guard fd >= 0 else { throw Failure(operation: "socket", errno: errno) }
         let connection = UnixSocketConnection(fd: fd)
-        let rc = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
+        guard let rc = UnixSocketAddress.with(path, { Glibc.connect(fd, $0, $1) }) else {
+            throw Failure(operation: "socket path too long", errno: ENAMETOOLONG)
         }
         guard rc == 0 else { throw Failure(operation: "connect", errno: errno) }
         return connection

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import MenuClient
 
 /// The NIO floor's twin without SwiftNIO: one thread, one `poll` over every socket,
 /// one read and one write per readable socket, as redis does with epoll. It answers
@@ -22,17 +23,8 @@ struct BareFloorCommand: ParsableCommand {
         let listener = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard listener >= 0 else { throw ExitCode(1) }
         unlink(socket)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { path in
-            for (k, byte) in socket.utf8.prefix(path.count - 1).enumerated() { path[k] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard bound == 0, listen(listener, 256) == 0 else { throw ExitCode(1) }
+        guard UnixSocketAddress.with(socket, { bind(listener, $0, $1) }) == 0, listen(listener, 256) == 0
+        else { throw ExitCode(1) }
         var loop = BareFloorLoop(listener: listener)
         loop.run()
     }

@@ -47,36 +47,23 @@ struct SocketBench {
         var out: [BenchResult] = []
         if sections.contains("socket") {
             for (c, p) in [(1, 1), (50, 1), (50, 16)] {
-                let ours = SocketLoad(
-                    socketPath: menudSocket, dialect: .menud, connections: c, pipeline: p,
-                    requests: SocketLoad.menudRequests,
-                    seconds: seconds
-                ).run()
-                let theirs = SocketLoad(
-                    socketPath: redisSocket, dialect: .redis, connections: c, pipeline: p,
-                    requests: SocketLoad.redisRequests, seconds: seconds
-                ).run()
-                let floor = SocketLoad(
-                    socketPath: floorSocket, dialect: .menud, connections: c, pipeline: p,
-                    requests: SocketLoad.menudRequests,
-                    seconds: seconds
-                ).run()
-                let bare = SocketLoad(
-                    socketPath: bareSocket, dialect: .menud, connections: c, pipeline: p,
-                    requests: SocketLoad.menudRequests,
-                    seconds: seconds
-                ).run()
-                guard let ours, let theirs, let floor, let bare else {
+                func drive(_ socket: String, _ dialect: SocketLoad.Dialect) -> SocketLoad.Outcome? {
+                    SocketLoad(
+                        socketPath: socket, dialect: dialect, connections: c, pipeline: p,
+                        requests: dialect == .redis ? SocketLoad.redisRequests : SocketLoad.menudRequests,
+                        seconds: seconds
+                    ).run()
+                }
+                guard let ours = drive(menudSocket, .menud), let theirs = drive(redisSocket, .redis),
+                    let floor = drive(floorSocket, .menud), let bare = drive(bareSocket, .menud)
+                else {
                     out.append(BenchResult(section: "socket", name: "c=\(c) P=\(p)", value: "failed"))
                     continue
                 }
                 let ratio = ours.perSecond / theirs.perSecond
                 var line = BenchResult(
-                    section: "socket", name: "get/toggle, c=\(c) P=\(p)",
-                    value:
-                        "\(Int(ours.perSecond)) req/s, p50 \(BenchResult.micros(ours.p50)), p99 \(BenchResult.micros(ours.p99))",
-                    comparison:
-                        "redis PING \(Int(theirs.perSecond)) req/s, p50 \(BenchResult.micros(theirs.p50)), p99 \(BenchResult.micros(theirs.p99)); throughput \(BenchResult.rounded(ratio))×"
+                    section: "socket", name: "get/toggle, c=\(c) P=\(p)", value: ours.summary,
+                    comparison: "redis PING \(theirs.summary); throughput \(BenchResult.rounded(ratio))×"
                 )
                 if c == 50 {
                     line.target = "≥ 1.0× redis, p99 ≤ redis"
@@ -87,8 +74,7 @@ struct SocketBench {
                 out.append(
                     BenchResult(
                         section: "socket", name: "NIO floor (`OK` to every line), c=\(c) P=\(p)",
-                        value:
-                            "\(Int(floor.perSecond)) req/s, p50 \(BenchResult.micros(floor.p50)), p99 \(BenchResult.micros(floor.p99))",
+                        value: floor.summary,
                         comparison:
                             "redis throughput \(BenchResult.rounded(floor.perSecond / theirs.perSecond))×; menud \(BenchResult.rounded(ours.perSecond / floor.perSecond))× the floor"
                     ))
@@ -96,8 +82,7 @@ struct SocketBench {
                     BenchResult(
                         section: "socket",
                         name: "bare poll-loop floor (`OK` to every line, no NIO), c=\(c) P=\(p)",
-                        value:
-                            "\(Int(bare.perSecond)) req/s, p50 \(BenchResult.micros(bare.p50)), p99 \(BenchResult.micros(bare.p99))",
+                        value: bare.summary,
                         comparison:
                             "redis throughput \(BenchResult.rounded(bare.perSecond / theirs.perSecond))×; NIO floor \(BenchResult.rounded(floor.perSecond / bare.perSecond))× this one"
                     ))

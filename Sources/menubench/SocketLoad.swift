@@ -1,4 +1,5 @@
 import Glibc
+import MenuClient
 
 /// A closed-loop load generator over Unix sockets, written here so that menud and
 /// redis are driven by exactly the same code: `connections` sockets, each keeping
@@ -29,6 +30,10 @@ struct SocketLoad {
         var p99: Double
         var errors: Int
         var perSecond: Double { Double(requests) / seconds }
+        /// Throughput and latency, as the table shows them.
+        var summary: String {
+            "\(Int(perSecond)) req/s, p50 \(BenchResult.micros(p50)), p99 \(BenchResult.micros(p99))"
+        }
     }
 
     /// What menud is sent, in turn: a read and a change of the built-in menu, the two
@@ -151,22 +156,7 @@ struct SocketLoad {
     static func connect(_ path: String) -> Int32? {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: addr.sun_path) else {
-            close(fd)
-            return nil
-        }
-        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
-            for (i, b) in bytes.enumerated() { raw[i] = b }
-        }
-        let rc = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard rc == 0 else {
+        guard UnixSocketAddress.with(path, { Glibc.connect(fd, $0, $1) }) == 0 else {
             close(fd)
             return nil
         }

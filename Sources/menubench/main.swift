@@ -133,7 +133,7 @@ struct DriveCommand: ParsableCommand {
                 seconds: seconds
             ).run()
         else { throw ExitCode(1) }
-        print("\(Int(r.perSecond)) req/s, p50 \(BenchResult.micros(r.p50)), p99 \(BenchResult.micros(r.p99))")
+        print(r.summary)
     }
 }
 

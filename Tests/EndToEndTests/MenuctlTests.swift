@@ -87,6 +87,14 @@ import Testing
         #expect(result.stderr.contains(path), "\(result)")
     }
 
+    /// A path longer than `sun_path` holds is refused, not cut short to another path.
+    @Test func aSocketPathTooLongIsSaidSo() throws {
+        let path = "/tmp/" + String(repeating: "x", count: 120)
+        let result = try run(TestPaths.menuctl, ["--socket", path, "ping"])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("socket path too long"), "\(result)")
+    }
+
     @Test func socketFromEnvironment() async throws {
         try await withDaemon { daemon in
             var environment = ProcessInfo.processInfo.environment
