@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// `menuctl pick` through the real dmenu under Xvfb, typed at with xdotool, with the
+/// launcher line contrib/fuzzel/README.md gives. dmenu prints the highlighted row on
+/// Return, which is how a group, a choice and an option are picked here, and the
+/// typed text on Shift+Return, which is how a value is given.
+@Suite struct DmenuTests {
+    static let programs = ["Xvfb", "dmenu", "xdotool", "import"]
+
+    private static let launcher = #"dmenu -i -l 20 -p "$MENUCTL_PROMPT""#
+
+    /// A dmenu the pick started, by pid, with its command line.
+    private struct Dmenu: Hashable {
+        let pid: pid_t
+        let arguments: [String]
+    }
+
+    /// Waits for a dmenu of `pick` other than those in `old` to show its window, and
+    /// returns it. ``XSession/waitForWindow(class:from:other:)`` cannot tell dmenu's
+    /// windows apart: dmenu sets no _NET_WM_PID, and X hands each new one the id of the
+    /// one before. The pick's launchers are told apart by pid instead: each is in the
+    /// pick's process group, and starts only after the one before it has exited.
+    private func waitForDmenu(_ x: XSession, of pick: BackgroundProcess, other old: Set<Dmenu> = [])
+        async throws -> Dmenu
+    {
+        var found: Dmenu?
+        try await waitUntil("a new dmenu of \(pick.name) on \(x.display); its log: \(pick.log)") {
+            let running = Self.dmenus(inGroup: pick.pid).subtracting(old)
+            guard let new = running.first else {
+                guard pick.isRunning else {
+                    throw TimedOut(
+                        description: "\(pick.name) \(pick.ending) before dmenu showed; log: \(pick.log)")
+                }
+                return false
+            }
+            // dmenu grabs the keyboard before it maps its window: once shown, it gets what is typed.
+            guard try x.run("xdotool", ["search", "--onlyvisible", "--class", "dmenu"]).status == 0 else {
+                return false
+            }
+            found = new
+            return true
+        }
+        return try #require(found)
+    }
+
+    private static func dmenus(inGroup group: pid_t) -> Set<Dmenu> {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return Set(
+            entries.compactMap(pid_t.init).compactMap { pid -> Dmenu? in
+                guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                    let close = stat.lastIndex(of: ")")
+                else { return nil }
+                // After "pid (comm)": state, ppid, pgrp.
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                guard stat.contains("(dmenu)"), fields.count > 2, pid_t(fields[2]) == group,
+                    let cmdline = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)
+                else { return nil }
+                return Dmenu(pid: pid, arguments: cmdline.split(separator: "\0").map(String.init))
+            })
+    }
+
+    private func startPick(_ x: XSession, _ daemon: TestDaemon) throws -> BackgroundProcess {
+        try x.start(
+            TestPaths.menuctl, ["pick", "--launcher", Self.launcher], environment: x.environment(daemon))
+    }
+
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func groupOptionAndValue() async throws {
+        try XTools.require(Self.programs)
+        // The built-in example: its display/volume is a range.
+        let example = TestPaths.packageRoot.appendingPathComponent("config/example.yaml").path
+        try await withDaemon(config: example) { daemon in
+            try await withXSession { x in
+                let pick = try startPick(x, daemon)
+                var shown: Set = [try await waitForDmenu(x, of: pick)]
+                // -i: typed in lower case, as a user would.
+                try x.type("sett")
+                try await waitUntil("pick to open settings; log: \(pick.log)") {
+                    try daemon.menuctl(["get", "settings"]).stdout.contains("\texpanded\t")
+                }
+                shown.insert(try await waitForDmenu(x, of: pick, other: shown))
+                try x.type("theme")
+                try await waitUntil("pick to open the theme's options; log: \(pick.log)") {
+                    try daemon.menuctl(["get", "settings/appearance/theme"]).stdout.contains("\texpanded\t")
+                }
+                shown.insert(try await waitForDmenu(x, of: pick, other: shown))
+                try x.screenshot("dmenu")
+                try x.type("light")
+                try await waitUntil("pick to end after choosing Light; log: \(pick.log)") { !pick.isRunning }
+                #expect(pick.exitStatus == 0, "\(pick.log)")
+                #expect(
+                    try daemon.menuctl(["get", "settings/appearance/theme"]).stdout.contains("\tLight\t"))
+
+                let setValue = try startPick(x, daemon)
+                shown.insert(try await waitForDmenu(x, of: setValue))
+                try x.type("displ")
+                try await waitUntil("pick to open display; log: \(setValue.log)") {
+                    try daemon.menuctl(["get", "display"]).stdout.contains("\texpanded\t")
+                }
+                shown.insert(try await waitForDmenu(x, of: setValue, other: shown))
+                try x.type("volu")
+                // The value page: its one row is the current value, 40.
+                shown.insert(try await waitForDmenu(x, of: setValue, other: shown))
+                // Return would print the highlighted row whenever the typed text matches
+                // it ("4" matches "40"); Shift+Return prints what was typed.
+                try x.type("65", thenReturn: false)
+                _ = try x.run("xdotool", ["key", "shift+Return"])
+                try await waitUntil("pick to end after setting the volume; log: \(setValue.log)") {
+                    !setValue.isRunning
+                }
+                #expect(setValue.exitStatus == 0, "\(setValue.log)")
+                #expect(try daemon.menuctl(["get", "display/volume"]).stdout.contains("\t65\t"))
+            }
+        }
+    }
+
+    /// dmenu prints the typed text when no row matches it: pick shows the rows again
+    /// rather than taking that for a cancel, and Escape then cancels.
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func unmatchedTextAsksAgainAndEscapeCancels() async throws {
+        try XTools.require(Self.programs)
+        try await withDaemon { daemon in
+            try await withXSession { x in
+                let pick = try startPick(x, daemon)
+                let first = try await waitForDmenu(x, of: pick)
+                let before = try daemon.menuctl(["render", "--format", "json"]).stdout
+                try x.type("zzz")
+                let again = try await waitForDmenu(x, of: pick, other: [first])
+                #expect(try daemon.menuctl(["render", "--format", "json"]).stdout == before)
+                // The prompt says why the rows came back.
+                #expect(
+                    again.arguments.contains("no row matches 'zzz'"), "dmenu's arguments: \(again.arguments)")
+                _ = try x.run("xdotool", ["key", "Escape"])
+                try await waitUntil("pick to end after Escape") { !pick.isRunning }
+                #expect(pick.exitStatus == 1, "\(pick.log)")
+                #expect(pick.log.contains("cancelled"), "\(pick.log)")
+            }
+        }
+    }
+}
