@@ -76,7 +76,7 @@ final class WatchProcess {
             #expect(try daemon.request("expand apps").isOK)
             #expect(
                 try await watch!.nextLine("a change after the restart")
-                    == "Applications | Terminal | Tab\there | Settings | Power")
+                    == "Applications | Terminal | Tab here | Settings | Power")
         }
         #expect(watch!.process.isRunning)
     }
