@@ -11,7 +11,8 @@ struct WatchLineFormat: ViewFormat {
         if json { return RowJSON.array(view.rows) }
         return view.rows.map { row in
             InertText.oneLine(
-                row.value.isEmpty || row.title.contains(row.value) ? row.title : "\(row.title) [\(row.value)]")
+                row.value.isEmpty || row.title.contains(row.value) ? row.title : "\(row.title) [\(row.value)]"
+            )
         }.joined(separator: " | ")
     }
 }

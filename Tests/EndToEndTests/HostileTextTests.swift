@@ -12,11 +12,14 @@ import Testing
 
     @Test func rowPerLineFormatsKeepARowPerLine() async throws {
         try await withDaemon(config: TestPaths.fixture("hostile.yaml")) { daemon throws in
-            for arguments in [[], ["--format", "lines"], ["--template", "{indent}{title}|{value}|{subtitle}"]] {
+            for arguments in [
+                [], ["--format", "lines"], ["--template", "{indent}{title}|{value}|{subtitle}"],
+            ] {
                 let text = try rendered(daemon, arguments)
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
                 #expect(lines.count == Self.rowCount, "\(arguments): \(text)")
-                #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(arguments): \(text)")
+                #expect(
+                    !text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(arguments): \(text)")
             }
             #expect(try rendered(daemon, []).contains("Opts a␟info␟power b␀icon␟x c␁d"), "control pictures")
             #expect(try rendered(daemon, ["--format", "lines"]).contains("Line one line two and a tab\n"))
@@ -25,14 +28,17 @@ import Testing
 
     @Test func polybarGetsNoTagFromTheText() async throws {
         try await withDaemon(config: TestPaths.fixture("hostile.yaml")) { daemon throws in
-            #expect(try daemon.menuctl(["set", "evil/host", "%{A}%{A1:touch PWNED-set:}click-me"]).status == 0)
+            #expect(
+                try daemon.menuctl(["set", "evil/host", "%{A}%{A1:touch PWNED-set:}click-me"]).status == 0)
             let text = try rendered(daemon, ["--format", "polybar"])
             #expect(text.split(separator: "\n").count == 1)
             let (tags, shown) = Self.polybarRead(text)
             // menuctl's own actions, reverse, and the empty offsets that break every %.
             let ownAction = "A1:\(TestPaths.menuctl) --socket \(daemon.socketPath) focus "
             for tag in tags {
-                #expect(["A", "R", "O0"].contains(tag) || tag.hasPrefix(ownAction) || tag.contains(" nav "), "\(tag)")
+                #expect(
+                    ["A", "R", "O0"].contains(tag) || tag.hasPrefix(ownAction) || tag.contains(" nav "),
+                    "\(tag)")
             }
             #expect(tags.count(where: { $0.hasPrefix("A1:") }) == Self.rowCount)
             #expect(shown.contains("%{A1:touch PWNED-title:}Tags%{A} <b>R&D</b> 50% off | x"), "\(shown)")
@@ -78,7 +84,8 @@ import Testing
         try await withDaemon(config: TestPaths.fixture("hostile.yaml")) { daemon throws in
             let waybar = try rendered(daemon, ["--format", "waybar"])
             #expect(waybar.split(separator: "\n").count == 1)
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(waybar.utf8)) as? [String: Any])
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(waybar.utf8)) as? [String: Any])
             let text = try #require(object["text"] as? String)
             let tooltip = try #require(object["tooltip"] as? String)
             // The only markup is menuctl's bold around the focused row.
@@ -91,7 +98,8 @@ import Testing
 
             let json = try rendered(daemon, ["--format", "json"])
             let rows = try #require(
-                (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["rows"] as? [[String: Any]])
+                (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["rows"]
+                    as? [[String: Any]])
             // JSON stays exact: its reader shows plain text.
             #expect(rows[1]["title"] as? String == "Line one\nline two\tand a tab")
             #expect(rows[2]["title"] as? String == "Opts a\u{1f}info\u{1f}power b\0icon\u{1f}x c\u{1}d")
@@ -108,7 +116,8 @@ import Testing
 
             let tags = try rendered(daemon, ["--format", "yambar"])
             let lines = tags.split(separator: "\n", omittingEmptySubsequences: false)
-            #expect(lines.count == 9 && lines[7].isEmpty && lines[8].isEmpty, "seven tags and the end: \(tags)")
+            #expect(
+                lines.count == 9 && lines[7].isEmpty && lines[8].isEmpty, "seven tags and the end: \(tags)")
             #expect(lines[1] == "focus|string|Line one line two and a tab")
         }
     }
@@ -120,7 +129,9 @@ import Testing
             let rows = lines.filter { !$0.hasPrefix("\0") }
             #expect(rows.count == Self.rowCount, "\(output)")
             for row in rows {
-                #expect(row.split(separator: "\0", omittingEmptySubsequences: false).count == 2, "one option: \(row)")
+                #expect(
+                    row.split(separator: "\0", omittingEmptySubsequences: false).count == 2,
+                    "one option: \(row)")
                 #expect(row.split(separator: "\u{1f}", omittingEmptySubsequences: false).count == 2, "\(row)")
             }
             #expect(rows[2].hasSuffix("\0info\u{1f}evil/options"))

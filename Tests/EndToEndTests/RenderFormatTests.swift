@@ -55,7 +55,8 @@ import Testing
             #expect(try daemon.menuctl(["set", "settings/wifi", "off"]).status == 0)
             #expect(try rendered(daemon, ["--format", "i3blocks"]).hasSuffix("\nWi-Fi: off\n#6272A4\n"))
             _ = try daemon.menuctl(["focus", "settings/theme"])
-            #expect(try rendered(daemon, ["--format", "i3blocks"]).hasSuffix("\n▸ Theme: Dark\n\n"), "no color")
+            #expect(
+                try rendered(daemon, ["--format", "i3blocks"]).hasSuffix("\n▸ Theme: Dark\n\n"), "no color")
         }
     }
 

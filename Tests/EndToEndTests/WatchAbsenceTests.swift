@@ -6,7 +6,10 @@ import Testing
 /// watch whose reader has gone exits instead of waiting forever.
 @Suite struct WatchAbsenceTests {
     @Test(arguments: [
-        ("waybar", #"{"text":"menud: not running","alt":"disconnected","tooltip":"menud is not running; waiting for it at SOCKET","class":["disconnected"]}"#),
+        (
+            "waybar",
+            #"{"text":"menud: not running","alt":"disconnected","tooltip":"menud is not running; waiting for it at SOCKET","class":["disconnected"]}"#
+        ),
         ("polybar", "menud: not running"),
         ("i3blocks", "menud: not running"),
         ("json", #"{"scope":null,"focus":null,"rows":[],"disconnected":true}"#),
@@ -32,7 +35,8 @@ import Testing
         // Once per absence, however many retries each took.
         let waiting = stderr.split(separator: "\n").filter { $0.contains("waiting for it") }
         #expect(waiting.count == 2, "\(stderr)")
-        #expect(waiting.allSatisfy { $0.hasPrefix("menuctl: cannot reach menud at \(socket): ") }, "\(stderr)")
+        #expect(
+            waiting.allSatisfy { $0.hasPrefix("menuctl: cannot reach menud at \(socket): ") }, "\(stderr)")
     }
 
     @Test func yambarGetsADisconnectedTagSet() async throws {
@@ -51,7 +55,9 @@ import Testing
         defer { watch.stop() }
         try await withDaemon(directory: directory) { daemon throws in
             // The first thing printed is the menu, not an absence.
-            #expect(try await watch.nextState("the state") == (try rendered(daemon, ["--format", "lines"])).dropLast())
+            #expect(
+                try await watch.nextState("the state")
+                    == (try rendered(daemon, ["--format", "lines"])).dropLast())
         }
     }
 
