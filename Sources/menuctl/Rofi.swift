@@ -6,7 +6,7 @@ import MenuCore
 #endif
 
 /// `menuctl rofi`: a rofi script-mode backend (rofi-script(5)), so that
-/// `rofi -show menu -modes "menu:menuctl rofi"` is the accordion. rofi runs it once
+/// `rofi -show menu -modi "menu:menuctl rofi"` is the accordion. rofi runs it once
 /// for the list and again with each selection; ROFI_RETV and ROFI_INFO say what was
 /// selected. Groups toggle in place, toggles flip and options are picked (the list
 /// comes back), items run (the list does not, so rofi closes), and value nodes ask
@@ -18,7 +18,7 @@ import MenuCore
 struct Rofi: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rofi",
-        abstract: "Be a rofi script mode: rofi -show menu -modes \"menu:menuctl rofi\".",
+        abstract: "Be a rofi script mode: rofi -show menu -modi \"menu:menuctl rofi\".",
         discussion: "rofi appends the selected entry as a last argument on later calls; it is ignored.")
     @OptionGroup var global: GlobalOptions
     @Argument(
