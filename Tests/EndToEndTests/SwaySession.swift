@@ -66,6 +66,14 @@ final class SwaySession {
         return path
     }
 
+    /// The output's pixels as they are now (grim, as PPM).
+    func frame() throws -> ScreenFrame {
+        let path = directory.file("frame.ppm")
+        let result = try run("grim", ["-t", "ppm", path])
+        guard result.status == 0 else { throw TimedOut(description: "grim: \(result)") }
+        return try ScreenFrame(ppm: try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
     private static func spawn(
         _ user: TestUser, _ program: String, _ arguments: [String], environment: [String: String], log: String
     ) throws -> BackgroundProcess {
