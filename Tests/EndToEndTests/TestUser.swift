@@ -88,7 +88,12 @@ final class TestUser {
             return left.isEmpty
         }
         #expect(left.isEmpty, "processes of \(name) still running: \(left)")
-        let result = try? EndToEndTests.run("/usr/sbin/userdel", [name])
+        var result: ProcessResult?
+        try? await waitUntil("userdel \(name)", seconds: 10) {
+            result = try EndToEndTests.run("/usr/sbin/userdel", [name])
+            // Refused, as useradd is, while another test holds the lock on /etc/passwd.
+            return result?.status == 0 || result?.stderr.contains("lock") != true
+        }
         #expect(result?.status == 0, "userdel \(name): \(String(describing: result))")
     }
 
