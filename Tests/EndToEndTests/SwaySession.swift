@@ -110,9 +110,7 @@ final class SwaySession {
             user, "sway", ["-c", config], environment: environment, log: session.directory.file("sway.log"))
         do {
             try await waitUntil("sway's sockets in \(session.runtimeDirectory)") {
-                guard server.isRunning else {
-                    throw TimedOut(description: "sway \(server.ending): \(server.log)")
-                }
+                guard server.isRunning else { throw TimedOut(description: "sway \(server.ending)") }
                 let names =
                     (try? FileManager.default.contentsOfDirectory(atPath: session.runtimeDirectory)) ?? []
                 guard
@@ -123,17 +121,15 @@ final class SwaySession {
                 session.ipcSocket = session.runtimeDirectory + "/" + ipc
                 return true
             }
-            try await waitUntil("sway's output HEADLESS-1; log: \(server.log)") {
-                guard server.isRunning else {
-                    throw TimedOut(description: "sway \(server.ending): \(server.log)")
-                }
+            try await waitUntil("sway's output HEADLESS-1") {
+                guard server.isRunning else { throw TimedOut(description: "sway \(server.ending)") }
                 let outputs = try session.run("swaymsg", ["-t", "get_outputs", "--raw"])
                 return outputs.status == 0 && outputs.stdout.contains("\"HEADLESS-1\"")
             }
             return (session, server)
         } catch {
             await server.stop()
-            throw error
+            throw TimedOut(description: "\(error); sway's log: \(server.log)")
         }
     }
 

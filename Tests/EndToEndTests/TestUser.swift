@@ -36,15 +36,13 @@ final class TestUser {
         let name = "menud-sway-" + String(UInt32.random(in: 0..<0x100_0000), radix: 16)
         // useradd refuses while another holds the lock on /etc/passwd: tests running at
         // once each make a user.
-        var refusal = ""
-        try await waitUntil("useradd \(name): \(refusal)") {
+        try await waitUntil("useradd \(name) to get the lock on /etc/passwd") {
             let result = try EndToEndTests.run(
                 "/usr/sbin/useradd",
                 [
                     "--system", "--no-create-home", "--home-dir", "/nonexistent", "--shell",
                     "/usr/sbin/nologin", name,
                 ])
-            refusal = result.stderr
             if result.status == 0 { return true }
             guard result.stderr.contains("lock") else {
                 throw TimedOut(description: "useradd \(name): \(result)")

@@ -235,16 +235,24 @@ private struct WaybarModule {
         return last
     }
 
-    /// Waits until the latest line satisfies `condition`, failing at once when waybar
-    /// has exited.
-    func waitForLine(_ what: String, _ condition: (Line) -> Bool) async throws {
-        try await waitUntil("\(what); lines: \((try? lines().map(\.raw)) ?? []); waybar log: \(process.log)")
-        {
-            guard process.isRunning else {
-                throw TimedOut(description: "waybar \(process.ending): \(process.log)")
+    /// Waits until `condition` holds, failing at once when waybar has exited. A
+    /// failure tells the lines and waybar's log as they are then.
+    private func wait(_ what: String, _ condition: () throws -> Bool) async throws {
+        do {
+            try await waitUntil(what) {
+                guard process.isRunning else { throw TimedOut(description: "waybar \(process.ending)") }
+                return try condition()
             }
-            return (try? line()).map(condition) ?? false
+        } catch let error as TimedOut {
+            throw TimedOut(
+                description: "\(error); lines: \((try? lines().map(\.raw)) ?? []); waybar log: \(process.log)"
+            )
         }
+    }
+
+    /// Waits until the latest line satisfies `condition`.
+    func waitForLine(_ what: String, _ condition: (Line) -> Bool) async throws {
+        try await wait(what) { (try? line()).map(condition) ?? false }
     }
 
     /// Waits until the bar (the top 30 rows) draws text in each colour of `shown` and
@@ -253,13 +261,7 @@ private struct WaybarModule {
         _ what: String, in sway: SwaySession, shown: [(UInt8, UInt8, UInt8)],
         hidden: [(UInt8, UInt8, UInt8)] = []
     ) async throws {
-        try await waitUntil(
-            "waybar to draw \(what) (the last frame is \(sway.directory.file("frame.ppm"))); lines: "
-                + "\((try? lines().map(\.raw)) ?? [])"
-        ) {
-            guard process.isRunning else {
-                throw TimedOut(description: "waybar \(process.ending): \(process.log)")
-            }
+        try await wait("waybar to draw \(what)") {
             let frame = try sway.frame()
             return shown.allSatisfy { frame.count($0, rows: 30) > 0 }
                 && hidden.allSatisfy { frame.count($0, rows: 30) == 0 }
@@ -271,10 +273,7 @@ private struct WaybarModule {
         -> ScreenFrame
     {
         var frame = previous
-        try await waitUntil("waybar to draw \(what); log: \(process.log)") {
-            guard process.isRunning else {
-                throw TimedOut(description: "waybar \(process.ending): \(process.log)")
-            }
+        try await wait("waybar to draw \(what)") {
             frame = try sway.frame()
             return frame != previous
         }

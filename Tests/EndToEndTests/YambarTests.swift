@@ -124,13 +124,15 @@ private struct YambarModule {
     }
 
     /// Waits until the latest tag set satisfies `condition`, failing at once when
-    /// yambar has exited.
+    /// yambar has exited. A failure tells the sets and yambar's log as they are then.
     func waitForTags(_ what: String, _ condition: ([String: String]) -> Bool) async throws {
-        try await waitUntil("\(what); sets: \(tagSets()); yambar log: \(process.log)") {
-            guard process.isRunning else {
-                throw TimedOut(description: "yambar \(process.ending): \(process.log)")
+        do {
+            try await waitUntil(what) {
+                guard process.isRunning else { throw TimedOut(description: "yambar \(process.ending)") }
+                return tagSets().last.map(condition) ?? false
             }
-            return tagSets().last.map(condition) ?? false
+        } catch let error as TimedOut {
+            throw TimedOut(description: "\(error); sets: \(tagSets()); yambar log: \(process.log)")
         }
     }
 
