@@ -29,6 +29,13 @@ struct ScreenFrame: Equatable {
         pixels = Array(bytes[index...])
     }
 
+    /// Whether the top `rows` rows hold text in each colour of `shown` and in none of
+    /// `hidden`.
+    func shows(_ shown: [(UInt8, UInt8, UInt8)], not hidden: [(UInt8, UInt8, UInt8)] = [], rows: Int) -> Bool
+    {
+        shown.allSatisfy { count($0, rows: rows) > 0 } && hidden.allSatisfy { count($0, rows: rows) == 0 }
+    }
+
     /// How many pixels in the top `rows` rows are within `tolerance` of `color` on
     /// every channel: text antialiased against the background keeps some pixels of its
     /// own colour.

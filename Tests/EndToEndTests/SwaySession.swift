@@ -74,6 +74,27 @@ final class SwaySession {
         return try ScreenFrame(ppm: try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
+    /// Waits until the output's pixels satisfy `condition` and returns them, failing
+    /// at once when `client` (the program expected to draw them) has exited.
+    @discardableResult
+    func waitForFrame(_ what: String, drawnBy client: BackgroundProcess, _ condition: (ScreenFrame) -> Bool)
+        async throws -> ScreenFrame
+    {
+        var last: ScreenFrame?
+        do {
+            try await waitUntil(what) {
+                guard client.isRunning else { throw TimedOut(description: "the client \(client.ending)") }
+                let frame = try frame()
+                last = frame
+                return condition(frame)
+            }
+        } catch let error as TimedOut {
+            throw TimedOut(description: "\(error); the client's log: \(client.log)")
+        }
+        guard let last else { throw TimedOut(description: "no frame of \(what)") }
+        return last
+    }
+
     private static func spawn(
         _ user: TestUser, _ program: String, _ arguments: [String], environment: [String: String], log: String
     ) throws -> BackgroundProcess {

@@ -31,8 +31,11 @@ import Testing
                     #expect(try bar.line().text != first.text)
                     #expect(try bar.line().classes.contains("expanded"))
                     // waybar itself: the focused row's class reaches its style.
-                    try await bar.waitForColors(
-                        "the expanded class's colour", in: sway, shown: [Style.expanded])
+                    try await sway.waitForFrame(
+                        "waybar to draw the expanded class's colour", drawnBy: bar.process
+                    ) {
+                        $0.shows([Style.expanded], rows: 30)
+                    }
 
                     // While menud is away the module says so; a menud started on the
                     // same socket is found again by the same watch.
@@ -40,16 +43,20 @@ import Testing
                     try await bar.waitForLine("the module to show menud gone") {
                         $0.classes == ["disconnected"] && $0.text == "menud: not running"
                     }
-                    try await bar.waitForColors(
-                        "the disconnected class's colour", in: sway, shown: [Style.disconnected],
-                        hidden: [Style.expanded])
+                    try await sway.waitForFrame(
+                        "waybar to draw the disconnected class's colour", drawnBy: bar.process
+                    ) {
+                        $0.shows([Style.disconnected], not: [Style.expanded], rows: 30)
+                    }
                     try await Self.withRestarted(daemon, as: user) { _ in
                         try await bar.waitForLine("the module to show the menu again") {
                             !$0.classes.contains("disconnected") && $0.text.contains("▾ Applications")
                         }
-                        try await bar.waitForColors(
-                            "the menu's colours again", in: sway, shown: [Style.expanded],
-                            hidden: [Style.disconnected])
+                        try await sway.waitForFrame(
+                            "waybar to draw the menu's colours again", drawnBy: bar.process
+                        ) {
+                            $0.shows([Style.expanded], not: [Style.disconnected], rows: 30)
+                        }
                         #expect(bar.process.isRunning, "waybar log: \(bar.process.log)")
                         bar.expectNoMarkupErrors()
                         try sway.screenshot("waybar")
@@ -70,18 +77,23 @@ import Testing
                 try await withSwaySession(user: user) { sway in
                     let bar = try WaybarModule(sway, daemon)
                     try await bar.waitForLine("waybar to show the hostile menu") { $0.text.contains("Plain") }
-                    try await bar.waitForColors(
-                        "the focused group's colour", in: sway, shown: [Style.expanded])
+                    var frame = try await sway.waitForFrame(
+                        "waybar to draw the focused group's colour", drawnBy: bar.process
+                    ) { $0.shows([Style.expanded], rows: 30) }
                     // waybar sets its label from the latest line when it gets round to
                     // it: a line that came meanwhile would never be tried. So each
                     // state is waited for on the screen (a label that fails keeps the
                     // old text) before the next: a row with markup of its own, then one
                     // with control characters.
-                    var frame = try sway.frame()
                     for (path, focused) in [("evil/lines", "<b>Line one"), ("evil/options", "<b>Opts a")] {
                         #expect(try user.menuctl(daemon, ["nav", "next"]).status == 0)
                         try await bar.waitForLine("the focus on \(path)") { $0.text.contains(focused) }
-                        frame = try await bar.waitForRedraw("the focus on \(path)", in: sway, from: frame)
+                        let previous = frame
+                        frame = try await sway.waitForFrame(
+                            "waybar to draw the focus on \(path)", drawnBy: bar.process
+                        ) {
+                            $0 != previous
+                        }
                     }
 
                     for line in try bar.lines() {
@@ -253,31 +265,6 @@ private struct WaybarModule {
     /// Waits until the latest line satisfies `condition`.
     func waitForLine(_ what: String, _ condition: (Line) -> Bool) async throws {
         try await wait(what) { (try? line()).map(condition) ?? false }
-    }
-
-    /// Waits until the bar (the top 30 rows) draws text in each colour of `shown` and
-    /// none in `hidden`: what waybar made of the line, class and all.
-    func waitForColors(
-        _ what: String, in sway: SwaySession, shown: [(UInt8, UInt8, UInt8)],
-        hidden: [(UInt8, UInt8, UInt8)] = []
-    ) async throws {
-        try await wait("waybar to draw \(what)") {
-            let frame = try sway.frame()
-            return shown.allSatisfy { frame.count($0, rows: 30) > 0 }
-                && hidden.allSatisfy { frame.count($0, rows: 30) == 0 }
-        }
-    }
-
-    /// Waits until the bar looks other than `previous`, and returns how it looks.
-    func waitForRedraw(_ what: String, in sway: SwaySession, from previous: ScreenFrame) async throws
-        -> ScreenFrame
-    {
-        var frame = previous
-        try await wait("waybar to draw \(what)") {
-            frame = try sway.frame()
-            return frame != previous
-        }
-        return frame
     }
 
     /// GTK warns (and shows nothing) when a label's markup does not parse.

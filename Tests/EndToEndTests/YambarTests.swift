@@ -39,16 +39,26 @@ import Testing
                         $0["text"]?.contains("▾ Applications  Terminal") == true && $0["focus"] == "Terminal"
                     }
 
+                    try await sway.waitForFrame("yambar to draw the menu", drawnBy: bar.process) {
+                        $0.shows([Colors.text], not: [Colors.away], rows: 26)
+                    }
+
+                    // contrib's map draws menud's absence in its own colour.
                     await daemon.stop()
                     try await bar.waitForTags("the module to show menud gone") {
                         $0["state"] == "disconnected" && $0["text"] == "menud: not running"
+                    }
+                    try await sway.waitForFrame("yambar to draw menud's absence", drawnBy: bar.process) {
+                        $0.shows([Colors.away], not: [Colors.text], rows: 26)
                     }
                     try await WaybarTests.withRestarted(daemon, as: user) { _ in
                         try await bar.waitForTags("the module to show the menu again") {
                             $0["state"] != "disconnected" && $0["text"]?.contains("Applications") == true
                         }
+                        try await sway.waitForFrame("yambar to draw the menu again", drawnBy: bar.process) {
+                            $0.shows([Colors.text], not: [Colors.away], rows: 26)
+                        }
                     }
-                    try sway.screenshot("yambar", keep: false)
                     bar.expectRunningWithoutErrors()
                 }
             }
@@ -67,18 +77,34 @@ import Testing
                     try await bar.waitForTags("yambar to show the hostile menu") {
                         $0["text"]?.contains("Plain") == true
                     }
+                    let first = try await sway.waitForFrame("yambar to draw the menu", drawnBy: bar.process) {
+                        $0.shows([Colors.text], rows: 26)
+                    }
                     for _ in 0..<2 { #expect(try user.menuctl(daemon, ["nav", "next"]).status == 0) }
                     try await bar.waitForTags("the focus on evil/options") { $0["path"] == "evil/options" }
+                    // The text is the same wherever the focus is: a change that shows
+                    // (the first row's arrow; the bar ends before the last row) tells
+                    // that yambar has read every set before it.
+                    #expect(try user.menuctl(daemon, ["collapse", "evil"]).status == 0)
+                    try await bar.waitForTags("evil closed") { $0["text"]?.contains("Line one") == false }
+                    try await sway.waitForFrame("yambar to draw evil closed", drawnBy: bar.process) {
+                        $0 != first
+                    }
                     let names: Set = ["text", "focus", "path", "type", "state", "value", "percent"]
                     for set in bar.tagSets() {
                         #expect(Set(set.keys) == names, "\(set)")
                     }
-                    try sway.screenshot("yambar-hostile", keep: false)
                     bar.expectRunningWithoutErrors()
                 }
             }
         }
     }
+}
+
+/// Colours of contrib/yambar/config.yml.
+private enum Colors {
+    static let text: (UInt8, UInt8, UInt8) = (0xf8, 0xf8, 0xf2)
+    static let away: (UInt8, UInt8, UInt8) = (0xff, 0x55, 0x55)
 }
 
 /// A yambar in `sway` running contrib's configuration, its script showing the menu of
