@@ -102,6 +102,25 @@ public final class UnixSocketConnection {
         }
     }
 
+    /// Waits until ``readLine()`` can answer without blocking, unless descriptor
+    /// `other` reports a hang-up or an error first: then returns false. A client that
+    /// writes what it reads to a pipe learns this way that its reader left while the
+    /// daemon is quiet, instead of on its next write, which may never come.
+    public func waitForLine(orHangUpOf other: Int32) throws(Failure) -> Bool {
+        while !sawEOF && !buffer[start...].contains(UInt8(ascii: "\n")) {
+            var fds = [
+                pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: other, events: 0, revents: 0),
+            ]
+            if poll(&fds, 2, -1) < 0 {
+                if errno == EINTR { continue }
+                throw Failure(operation: "poll", errno: errno)
+            }
+            if fds[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return false }
+            if fds[0].revents != 0 { try fill() }
+        }
+        return true
+    }
+
     private func fill() throws(Failure) {
         var chunk = [UInt8](repeating: 0, count: 16384)
         while true {

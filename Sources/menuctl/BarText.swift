@@ -5,6 +5,11 @@ import MenuCore
 enum BarText {
     static let separator = "  "
 
+    /// What a bar shows while `watch` waits for the daemon.
+    static let notRunning = "menud: not running"
+
+    static func waiting(_ socket: String) -> String { "menud is not running; waiting for it at \(socket)" }
+
     /// Each row's label, joined; `mark` decorates every label and knows which is focused.
     static func inline(_ view: MenuView, mark: (RowRecord, String, Bool) -> String) -> String {
         view.rows.map { mark($0, RowTree.label($0), $0.path == view.focus) }.joined(separator: separator)
@@ -29,10 +34,5 @@ enum BarText {
         if row.state != "-" { classes.append(row.state) }
         if row.type == NodeKind.toggle.rawValue { classes.append(row.value) }
         return classes
-    }
-
-    /// Text with `&`, `<` and `>` escaped, for the Pango markup waybar and i3bar read.
-    static func pango(_ text: String) -> String {
-        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
     }
 }

@@ -29,14 +29,23 @@ struct Pick: ParsableCommand {
     }
 
     func run() throws {
+        var prompt = "menu"
         while true {
             let view = try MenuView.fetch(path, options: global)
             let lines = view.rows.map(RowTree.line)
             let answer = try LauncherProcess.run(
-                launcher, input: lines.joined(separator: "\n") + "\n", prompt: "menu")
-            guard answer.status == 0, let line = answer.line,
-                let row = chosen(line, lines: lines).map({ view.rows[$0] })
-            else { throw ClientFailure(status: ExitStatus.daemonError, message: "cancelled") }
+                launcher, input: lines.joined(separator: "\n") + "\n", prompt: prompt)
+            guard answer.status == 0, let line = answer.line else {
+                throw ClientFailure(status: ExitStatus.daemonError, message: "cancelled")
+            }
+            // Typed text that names no row is a slip, not a wish to leave: the list
+            // comes back saying so (dmenu matches case-sensitively by default, and
+            // sends what was typed when nothing matched).
+            guard let row = chosen(line, lines: lines).map({ view.rows[$0] }) else {
+                prompt = "no row matches '\(InertText.oneLine(line))'"
+                continue
+            }
+            prompt = "menu"
             switch NodeKind(rawValue: row.type) {
             case .group, .choice:
                 try request("activate", [row.path])
@@ -50,12 +59,27 @@ struct Pick: ParsableCommand {
         }
     }
 
-    /// The chosen row: by index when the launcher prints one, else by its text, then
-    /// by its text with the indentation trimmed (some launchers trim it).
+    /// The chosen row: by index when the launcher prints one; else by the whole row as
+    /// printed, with or without its indentation (some launchers trim it); else by what
+    /// was typed, against titles without case: an exact title before a title that
+    /// starts with it, before one that contains it, each in menu order. So "Dark"
+    /// picks the option "Dark" over "Theme: Dark", and "sett" finds "Settings".
     private func chosen(_ answer: String, lines: [String]) -> Int? {
         if printsIndex, let i = Int(answer.trimmingBlanks), lines.indices.contains(i) { return i }
         if let i = lines.firstIndex(of: answer) { return i }
-        return lines.firstIndex { $0.trimmingBlanks == answer.trimmingBlanks }
+        let typed = answer.trimmingBlanks.lowercased()
+        guard !typed.isEmpty else { return nil }
+        if let i = lines.firstIndex(where: { $0.trimmingBlanks.lowercased() == typed }) { return i }
+        let titles = lines.map { Self.title(ofLine: $0).lowercased() }
+        return titles.firstIndex(of: typed) ?? titles.firstIndex { $0.hasPrefix(typed) }
+            ?? titles.firstIndex { $0.contains(typed) }
+    }
+
+    /// A printed row without its indentation and its ▸/▾/●/○ mark.
+    private static func title(ofLine line: String) -> Substring {
+        let text = line.trimmingBlanks
+        guard let first = text.first, "▸▾●○".contains(first) else { return text }
+        return String(text.dropFirst()).trimmingBlanks
     }
 
     /// Asks for a value: the current one is offered, anything typed is taken. Returns

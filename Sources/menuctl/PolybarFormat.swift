@@ -13,7 +13,7 @@ struct PolybarFormat: ViewFormat {
             let click =
                 menuctl.command(["focus", row.path]) + " >/dev/null; "
                 + menuctl.command(["activate", row.path]) + " >/dev/null"
-            let text = focused ? "%{R}\(escape(label))%{R}" : escape(label)
+            let text = focused ? "%{R}\(InertText.polybar(label))%{R}" : InertText.polybar(label)
             return "%{A1:\(action(click)):}\(text)%{A}"
         }
         let wheel: [(button: Int, move: String)] = [(4, "prev"), (5, "next"), (3, "left"), (2, "right")]
@@ -25,13 +25,12 @@ struct PolybarFormat: ViewFormat {
         return text
     }
 
-    /// Polybar reads `%` as the start of a tag; `%%` is a literal one.
-    private func escape(_ text: String) -> String {
-        text.replacing("%", with: "%%").replacing("\n", with: " ").replacing("\t", with: " ")
-    }
+    func disconnectedRender(socket: String) -> String? { InertText.polybar(BarText.notRunning) }
 
     /// In an action's command a `:` would end it; polybar takes `\:` for a literal one.
+    /// Nothing else is read there. The command holds menuctl's own path, its socket and
+    /// node ids (which are shell-safe words), never menu text.
     private func action(_ command: String) -> String {
-        escape(command).replacing(":", with: "\\:")
+        command.replacing(":", with: "\\:")
     }
 }

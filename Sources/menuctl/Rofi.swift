@@ -6,7 +6,7 @@ import MenuCore
 #endif
 
 /// `menuctl rofi`: a rofi script-mode backend (rofi-script(5)), so that
-/// `rofi -show menu -modes "menu:menuctl rofi"` is the accordion. rofi runs it once
+/// `rofi -show menu -modi "menu:menuctl rofi"` is the accordion. rofi runs it once
 /// for the list and again with each selection; ROFI_RETV and ROFI_INFO say what was
 /// selected. Groups toggle in place, toggles flip and options are picked (the list
 /// comes back), items run (the list does not, so rofi closes), and value nodes ask
@@ -18,7 +18,7 @@ import MenuCore
 struct Rofi: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rofi",
-        abstract: "Be a rofi script mode: rofi -show menu -modes \"menu:menuctl rofi\".",
+        abstract: "Be a rofi script mode: rofi -show menu -modi \"menu:menuctl rofi\".",
         discussion: "rofi appends the selected entry as a last argument on later calls; it is ignored.")
     @OptionGroup var global: GlobalOptions
     @Argument(
@@ -108,16 +108,19 @@ struct Rofi: ParsableCommand {
 
     private static let back = "<"
 
-    /// The value prompt: a few values to pick from, custom text allowed, and a way back.
+    /// The value prompt: the current value first, then a few values to pick from, and
+    /// custom text allowed. rofi highlights the first row of a new page (1.7.3 has no
+    /// way to choose another), so Enter pressed at once must keep the value: the first
+    /// row goes back to the menu without setting anything.
     private func ask(_ row: RowRecord, message: String?) throws {
         var lines = [
             RofiFormat.option("prompt", row.title), RofiFormat.option("no-custom", "false"),
-            RofiFormat.option("message", message ?? Self.hint(row)),
+            RofiFormat.message(message ?? Self.hint(row)),
+            RofiFormat.entry("\(row.value)  (keep)", info: Self.back),
         ]
-        for value in Self.suggestions(row) {
-            lines.append(value + "\0info\u{1f}=" + row.path + "=" + value)
+        for value in Self.suggestions(row) where value != row.value {
+            lines.append(RofiFormat.entry(value, info: "=" + row.path + "=" + value))
         }
-        lines.append("↩ Back\0info\u{1f}" + Self.back)
         print(lines.joined(separator: "\n"))
     }
 
@@ -130,9 +133,9 @@ struct Rofi: ParsableCommand {
         return "Type the new text (now \(row.value))"
     }
 
-    /// Every step of a range when there are not too many, else the current value.
+    /// Every step of a range when there are not too many, else none.
     private static func suggestions(_ row: RowRecord) -> [String] {
-        guard let b = row.bounds, b.step > 0, (b.max - b.min) / b.step <= 200 else { return [row.value] }
+        guard let b = row.bounds, b.step > 0, (b.max - b.min) / b.step <= 200 else { return [] }
         return stride(from: b.min, through: b.max, by: b.step).map(Value.format)
     }
 }

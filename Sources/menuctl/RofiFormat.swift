@@ -3,28 +3,41 @@ import MenuCore
 /// Rows for rofi's script mode (rofi-script(5)): each row's indented label with
 /// `\0info` (its path, handed back in `ROFI_INFO` on selection) and `\0icon`, after
 /// the mode options. `keep-selection` keeps the cursor on a group that just opened or
-/// closed (rofi 1.7.4 and later; older versions ignore it).
+/// closed (rofi 1.7.4 and later; 1.7.3 ignores it and moves the cursor to the first
+/// row).
+///
+/// A row's text is one line without control characters (``InertText/oneLine(_:)``),
+/// so neither a newline nor a NUL or `\x1f` from a title can start another row or
+/// option. Rows are plain text (no `markup-rows`); the message is Pango markup.
 struct RofiFormat: ViewFormat {
-    /// The prompt, and a message above the list when there is something to say.
+    /// The prompt, and a message above the list. rofi keeps a message until a page
+    /// sends another, so every page sends one: empty when there is nothing to say.
     var prompt = "menu"
-    var message: String?
+    var message = ""
 
     func render(_ view: MenuView) -> String {
         var lines = [
             RofiFormat.option("prompt", prompt), RofiFormat.option("no-custom", "true"),
-            RofiFormat.option("keep-selection", "true"),
+            RofiFormat.option("keep-selection", "true"), RofiFormat.message(message),
         ]
-        if let message { lines.append(RofiFormat.option("message", message)) }
         for row in view.rows {
-            var entry = RowTree.line(row) + "\0info\u{1f}" + row.path
-            if !row.icon.isEmpty { entry += "\u{1f}icon\u{1f}" + row.icon }
-            lines.append(entry)
+            lines.append(RofiFormat.entry(RowTree.line(row), info: row.path, icon: row.icon))
         }
         return lines.joined(separator: "\n")
     }
 
     /// A mode option line: `\0key\x1fvalue`.
     static func option(_ key: String, _ value: String) -> String {
-        "\0" + key + "\u{1f}" + value.replacing("\n", with: " ")
+        "\0" + key + "\u{1f}" + InertText.oneLine(value)
+    }
+
+    /// The message option, escaped for the Pango markup rofi reads it as.
+    static func message(_ text: String) -> String { option("message", InertText.pango(text)) }
+
+    /// A row with its info (given back on selection) and an optional icon name.
+    static func entry(_ text: String, info: String, icon: String = "") -> String {
+        var entry = InertText.oneLine(text) + "\0info\u{1f}" + InertText.oneLine(info)
+        if !icon.isEmpty { entry += "\u{1f}icon\u{1f}" + InertText.oneLine(icon) }
+        return entry
     }
 }

@@ -25,10 +25,12 @@ enum RowTree {
     }
 
     /// Titles usually show their value already ("Wi-Fi: on"); the value is added only
-    /// when not.
+    /// when not. Always one line: every human form prints a row per line.
     static func titleWithValue(_ row: RowRecord) -> String {
-        if !row.value.isEmpty, !row.title.contains(row.value) { return row.title + "  [\(row.value)]" }
-        return row.title
+        if !row.value.isEmpty, !row.title.contains(row.value) {
+            return InertText.oneLine(row.title + "  [\(row.value)]")
+        }
+        return InertText.oneLine(row.title)
     }
 }
 

@@ -6,20 +6,21 @@ struct RowTemplate {
     enum Field: String, CaseIterable {
         case indent, arrow, title, value, path, depth, focused, type, state, icon, subtitle, index, label
 
+        /// Every field is one line: a template prints a row per line.
         func text(_ row: RowRecord, focused: Bool) -> String {
             switch self {
             case .indent: return RowTree.indent(row)
             case .arrow: return RowTree.arrow(row)
-            case .title: return row.title
-            case .value: return row.value
+            case .title: return InertText.oneLine(row.title)
+            case .value: return InertText.oneLine(row.value)
             case .path: return row.path
             case .depth: return String(row.depth)
             // A mark rather than true/false, so that `{focused}{title}` reads well.
             case .focused: return focused ? "*" : ""
             case .type: return row.type
             case .state: return row.state
-            case .icon: return row.icon
-            case .subtitle: return row.subtitle
+            case .icon: return InertText.oneLine(row.icon)
+            case .subtitle: return InertText.oneLine(row.subtitle)
             case .index: return row.index.map(String.init) ?? ""
             case .label: return RowTree.label(row)
             }

@@ -8,11 +8,18 @@ protocol ViewFormat {
     /// stream must be able to tell where each state ends, so a format whose render
     /// spans lines says here how it is delimited.
     func watchRender(_ view: MenuView) -> String
+
+    /// What `watch` prints, framed like a state, once each time the daemon cannot be
+    /// reached; nil prints nothing. Bars show their last text until told otherwise, so
+    /// theirs says the menu is away rather than leave a menu that no longer answers.
+    func disconnectedRender(socket: String) -> String?
 }
 
 extension ViewFormat {
     /// One-line formats (waybar, polybar, json) are their own delimiter: a line per state.
     func watchRender(_ view: MenuView) -> String { render(view) }
+
+    func disconnectedRender(socket: String) -> String? { nil }
 }
 
 /// A format that prints a line per row (tree, lines, a template). Under `watch`

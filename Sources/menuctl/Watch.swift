@@ -22,7 +22,9 @@ struct Watch: ParsableCommand {
             each state with an empty line, yambar's tag sets end with theirs, i3blocks prints only \
             the full_text line (a persistent block's new text), and the other formats are one line. \
             Reconnects (retrying every half second) when the daemon is not there or restarts, \
-            printing the state again once it is back; with --no-reconnect it exits with status 3 instead.
+            printing the state again once it is back; with --no-reconnect it exits with status 3 instead. \
+            While it waits it says so once on stderr, and the bar formats and json print a state \
+            that says so (waybar: class disconnected). It exits when its reader closes standard output.
             """)
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: FormatOptions
@@ -50,18 +52,38 @@ struct Watch: ParsableCommand {
         let socket = DaemonSession.socketPath(global)
         let format = output.makeFormat(
             invocation: MenuctlInvocation(global: global), fallback: WatchLineFormat(json: global.json))
+        // Said once per absence, not at every retry: a bar's log is read by people.
+        var connected = true
         while true {
             do {
-                try follow(socket, format)
+                try follow(socket, format) { connected = true }
             } catch {
                 if noReconnect || error.status != ExitStatus.unreachable { throw error }
+                if connected {
+                    connected = false
+                    printError("menuctl: \(error.message); waiting for it")
+                    if let text = format.disconnectedRender(socket: socket) { printLine(text) }
+                }
             }
-            usleep(500_000)
+            Self.pauseUnlessReaderLeft()
+        }
+    }
+
+    /// Half a second between attempts to reach the daemon, cut short when the reader
+    /// of standard output has gone: a bar that exits while menud is down must not leave
+    /// its watch retrying forever.
+    private static func pauseUnlessReaderLeft() {
+        var output = pollfd(fd: 1, events: 0, revents: 0)
+        if poll(&output, 1, 500) > 0, output.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
+            Glibc.exit(ExitStatus.ok)
         }
     }
 
     /// One connection's worth: returns only by throwing, when the daemon goes away.
-    private func follow(_ socket: String, _ format: any ViewFormat) throws(ClientFailure) {
+    /// `connected` runs once the daemon has answered.
+    private func follow(_ socket: String, _ format: any ViewFormat, connected: () -> Void)
+        throws(ClientFailure)
+    {
         let connection: UnixSocketConnection
         do {
             connection = try UnixSocketConnection.connect(path: socket)
@@ -76,13 +98,16 @@ struct Watch: ParsableCommand {
             guard try connection.readReply().isOK else {
                 throw ClientFailure(status: ExitStatus.daemonError, message: "subscribe refused")
             }
+            connected()
             // Each state is a `rows` reply then a `focused` reply; each group's `end`
             // asks for the next. Event lines only come between replies.
             let fetch = MenuView.requests(path).map { $0 + "\n" }.joined()
             try connection.send(fetch)
             var replies: [ProtocolReply] = []
             var lines: [String] = []
-            while let line = try connection.readLine() {
+            while true {
+                guard try connection.waitForLine(orHangUpOf: 1) else { Glibc.exit(ExitStatus.ok) }
+                guard let line = try connection.readLine() else { break }
                 if line.hasPrefix("event\t") {
                     let fields = ProtocolFields.fields(of: line)
                     if fields.count == 3 && fields[2] == "end" { try connection.send(fetch) }

@@ -4,8 +4,10 @@ import Testing
 /// `menuctl pick` through a scripted launcher, and through rofi -dmenu under Xvfb.
 @Suite struct PickTests {
     /// A dmenu-style launcher that plays a script: its Nth run picks the first line
-    /// containing the Nth line of `answers` (or types that text when no line has it),
-    /// printing the line or, with `index`, its 0-based index. It saves what it was shown.
+    /// containing the Nth line of `answers` (or types that text when no line has it, or
+    /// when the answer starts with `=`, as dmenu's Shift+Return sends what was typed),
+    /// printing the line or, with `index`, its 0-based index. It saves what it was shown
+    /// and its prompt.
     private func scriptedLauncher(_ daemon: TestDaemon, answers: [String], index: Bool) throws -> String {
         let dir = daemon.directory
         try answers.joined(separator: "\n").appending("\n").write(
@@ -13,8 +15,10 @@ import Testing
         let script = """
             n=$(($(cat count 2>/dev/null || echo 0) + 1)); echo $n > count
             cat > shown-$n
+            printf '%s' "$MENUCTL_PROMPT" > prompt-$n
             answer=$(sed -n "${n}p" answers)
             [ -n "$answer" ] || exit 1
+            case $answer in =*) printf '%s\\n' "${answer#=}"; exit 0 ;; esac
             line=$(grep -n -m1 -F -- "$answer" shown-$n) || { printf '%s\\n' "$answer"; exit 0; }
             \(index ? #"echo $((${line%%:*} - 1))"# : #"printf '%s\n' "${line#*:}""#)
             """
@@ -47,6 +51,29 @@ import Testing
             let setValue = try scriptedLauncher(daemon, answers: ["Hostname", "server"], index: false)
             #expect(try daemon.menuctl(["pick", "--launcher", setValue]).status == 0)
             #expect(try daemon.menuctl(["get", "settings/hostname"]).stdout.contains("\tserver\t"))
+        }
+    }
+
+    /// Typed text is matched against titles without case, an exact title first;
+    /// text that names no row brings the list back, saying so.
+    @Test func typedTextFindsTitlesAndAMissAsksAgain() async throws {
+        try await withDaemon { daemon throws in
+            let launcher = try scriptedLauncher(
+                daemon, answers: ["zzz", "sett", "=SETTINGS", "=theme", "=dark"], index: false)
+            let result = try daemon.menuctl(["pick", "--launcher", launcher])
+            #expect(result.status == 0, "the option, not Theme: Dark, ends the pick: \(result)")
+            let prompt = { (n: Int) in
+                try String(contentsOfFile: daemon.directory.file("prompt-\(n)"), encoding: .utf8)
+            }
+            #expect(try prompt(2) == "no row matches 'zzz'")
+            #expect(try prompt(3) == "menu")
+            let shown = { (n: Int) in
+                try String(contentsOfFile: daemon.directory.file("shown-\(n)"), encoding: .utf8)
+            }
+            #expect(try shown(2) == (try shown(1)), "the same list again after a miss")
+            #expect(try !shown(3).contains("Wi-Fi"), "'sett' closed Settings")
+            #expect(try shown(5).contains("● Dark"), "'theme' opened the choice")
+            #expect(try daemon.menuctl(["get", "settings/theme"]).stdout.contains("\tcollapsed\t"))
         }
     }
 

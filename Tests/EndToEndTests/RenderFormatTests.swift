@@ -40,17 +40,23 @@ import Testing
         }
     }
 
-    @Test func i3blocksPrintsFullTextThenShortText() async throws {
+    @Test func i3blocksPrintsFullTextShortTextAndColor() async throws {
         try await withDaemon { daemon throws in
             _ = try daemon.menuctl(["focus", "settings/wifi"])
             let lines = try rendered(daemon, ["--format", "i3blocks"]).split(
                 separator: "\n", omittingEmptySubsequences: false)
-            #expect(lines.count == 3 && lines[2].isEmpty, "two lines: \(lines)")
+            #expect(lines.count == 4 && lines[3].isEmpty, "three lines: \(lines)")
             #expect(
                 lines[0]
                     == "▸ Applications  ▾ Settings  [Wi-Fi: on]  ▸ Theme: Dark  Hostname: workstation  ▸ Power"
             )
             #expect(lines[1] == "Wi-Fi: on")
+            #expect(lines[2] == "#50FA7B", "a toggle that is on")
+            #expect(try daemon.menuctl(["set", "settings/wifi", "off"]).status == 0)
+            #expect(try rendered(daemon, ["--format", "i3blocks"]).hasSuffix("\nWi-Fi: off\n#6272A4\n"))
+            _ = try daemon.menuctl(["focus", "settings/theme"])
+            #expect(
+                try rendered(daemon, ["--format", "i3blocks"]).hasSuffix("\n▸ Theme: Dark\n\n"), "no color")
         }
     }
 

@@ -11,15 +11,7 @@ import Testing
         try XTools.require(Self.programs)
         try await withDaemon { daemon in
             try await withXSession { x in
-                let rofi = try x.start(
-                    "rofi",
-                    // rofi allows one instance per pid file; its own keeps parallel tests apart.
-                    [
-                        "-show", "menu", "-modi", "menu:\(TestPaths.menuctl) rofi",
-                        "-pid", x.directory.file("rofi.pid"),
-                    ],
-                    environment: x.environment(daemon))
-                try await x.waitForWindow(class: "rofi", from: rofi)
+                let rofi = try await x.startRofi(daemon)
 
                 try x.type("Applications")
                 try await waitUntil("rofi to open apps; rofi log: \(rofi.log)") {

@@ -41,13 +41,13 @@ import Testing
             #expect(try daemon.menuctl(["expand", "apps"]).status == 0)
             #expect(
                 try await watch!.nextState("the state after expand").hasPrefix(
-                    "> ▾ Applications\n      Terminal\n      Tab\there\n  ▾ Settings"))
+                    "> ▾ Applications\n      Terminal\n      Tab here\n  ▾ Settings"))
             // Moves that go nowhere print nothing, so the next state is the real move's.
             #expect(try daemon.menuctl(["nav", "prev"]).status == 0)
             #expect(try daemon.menuctl(["nav", "next"]).status == 0)
             #expect(
                 try await watch!.nextState("the state after nav next").hasPrefix(
-                    "  ▾ Applications\n>     Terminal\n      Tab\there\n"))
+                    "  ▾ Applications\n>     Terminal\n      Tab here\n"))
         }
     }
 
@@ -59,11 +59,11 @@ import Testing
             #expect(try await watch!.nextState("the state") == "▸ Applications")
             #expect(try daemon.menuctl(["expand", "apps"]).status == 0)
             #expect(
-                try await watch!.nextState("the state after expand") == "▾ Applications\nTerminal\nTab\there")
+                try await watch!.nextState("the state after expand") == "▾ Applications\nTerminal\nTab here")
             // A change outside the subtree still prints, the same state again.
             #expect(try daemon.menuctl(["set", "settings/wifi", "off"]).status == 0)
             #expect(
-                try await watch!.nextState("the state after set") == "▾ Applications\nTerminal\nTab\there")
+                try await watch!.nextState("the state after set") == "▾ Applications\nTerminal\nTab here")
         }
     }
 

@@ -46,12 +46,15 @@ final class WatchProcess {
         return lines.joined(separator: "\n")
     }
 
-    /// SIGKILL: the test process may block SIGTERM in the child it starts.
-    func stop() {
+    /// SIGKILL: the test process may block SIGTERM in the child it starts. Returns
+    /// what it wrote on standard error.
+    @discardableResult
+    func stop() -> String {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        SanitizerReport.check(String(decoding: stderr, as: UTF8.self), from: "menuctl watch")
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        SanitizerReport.check(stderr, from: "menuctl watch")
+        return stderr
     }
 }
 
@@ -76,7 +79,7 @@ final class WatchProcess {
             #expect(try daemon.request("expand apps").isOK)
             #expect(
                 try await watch!.nextLine("a change after the restart")
-                    == "Applications | Terminal | Tab\there | Settings | Power")
+                    == "Applications | Terminal | Tab here | Settings | Power")
         }
         #expect(watch!.process.isRunning)
     }

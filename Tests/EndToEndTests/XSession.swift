@@ -103,18 +103,14 @@ final class XSession {
         if thenReturn { _ = try run("xdotool", ["key", "Return"]) }
     }
 
-    /// A PNG of the whole screen, saved in the session's directory and, when
-    /// `MENUD_SCREENSHOTS` names a directory, copied there (that is how docs/img is made).
+    /// A PNG of the whole screen, saved in the session's directory and kept as
+    /// ``Screenshots/keep(_:as:)`` says.
     @discardableResult
     func screenshot(_ name: String) throws -> String {
         let path = directory.file(name + ".png")
         let result = try run("import", ["-window", "root", path])
         #expect(result.status == 0, "import: \(result)")
-        if let keep = ProcessInfo.processInfo.environment["MENUD_SCREENSHOTS"] {
-            let target = URL(fileURLWithPath: keep).appendingPathComponent(name + ".png")
-            try? FileManager.default.removeItem(at: target)
-            try FileManager.default.copyItem(atPath: path, toPath: target.path)
-        }
+        try Screenshots.keep(path, as: name)
         return path
     }
 

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// A real rofi with `menuctl rofi` as its script mode, as contrib/rofi/README.md runs
+/// it, on an X session.
+extension XSession {
+    /// Starts rofi on the menu of `daemon` and waits for its window. `-modi` is what
+    /// rofi 1.7.3 reads; later rofis read it too.
+    func startRofi(_ daemon: TestDaemon) async throws -> BackgroundProcess {
+        let rofi = try start(
+            "rofi",
+            // rofi allows one instance per pid file; its own keeps parallel tests apart.
+            ["-show", "menu", "-modi", "menu:\(TestPaths.menuctl) rofi", "-pid", directory.file("rofi.pid")],
+            environment: environment(daemon))
+        try await waitForWindow(class: "rofi", from: rofi)
+        return rofi
+    }
+
+    /// The height of rofi's window. rofi has no way to read what it shows; but its
+    /// window grows by the message box while a page's message shows above the list
+    /// (the list keeps its number of lines), and shrinks when a page has none.
+    func rofiHeight() throws -> Int {
+        let id =
+            try run("xdotool", ["search", "--onlyvisible", "--class", "rofi"]).stdout
+            .split(separator: "\n").first.map(String.init) ?? ""
+        let geometry = try run("xdotool", ["getwindowgeometry", "--shell", id]).stdout
+        guard
+            let height = geometry.split(separator: "\n").first(where: { $0.hasPrefix("HEIGHT=") })
+                .flatMap({ Int($0.dropFirst("HEIGHT=".count)) })
+        else { throw TimedOut(description: "no height for rofi's window '\(id)': \(geometry)") }
+        return height
+    }
+}
+
+extension TestDaemon {
+    /// A node's value, from `menuctl get`.
+    func value(of path: String) throws -> String {
+        let fields = try menuctl(["get", path]).stdout.split(
+            separator: "\t", omittingEmptySubsequences: false)
+        return fields.count > 7 ? String(fields[7]) : ""
+    }
+
+    /// The path of the focused node, from `menuctl focused`.
+    func focusedPath() throws -> String {
+        try menuctl(["focused"]).stdout.split(separator: "\t").last.map {
+            $0.trimmingCharacters(in: .newlines)
+        } ?? ""
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The pixels of a screenshot in binary PPM (`P6`, 8 bits a channel), which grim
+/// writes with `-t ppm`: enough to tell whether a bar drew text in a given colour,
+/// without an image library.
+struct ScreenFrame: Equatable {
+    let width: Int
+    let height: Int
+    private let pixels: [UInt8]
+
+    init(ppm data: Data) throws {
+        let bytes = [UInt8](data)
+        // The header: "P6", width, height, maximum, each after whitespace, then one
+        // whitespace byte before the pixels.
+        var fields: [String] = []
+        var index = 0
+        while fields.count < 4 && index < bytes.count {
+            while index < bytes.count && bytes[index] <= 32 { index += 1 }
+            let start = index
+            while index < bytes.count && bytes[index] > 32 { index += 1 }
+            fields.append(String(decoding: bytes[start..<index], as: UTF8.self))
+        }
+        index += 1
+        guard fields.count == 4, fields[0] == "P6", let width = Int(fields[1]), let height = Int(fields[2]),
+            fields[3] == "255", bytes.count - index == width * height * 3
+        else { throw TimedOut(description: "not an 8-bit P6 image: \(fields)") }
+        self.width = width
+        self.height = height
+        pixels = Array(bytes[index...])
+    }
+
+    /// Whether the top `rows` rows hold text in each colour of `shown` and in none of
+    /// `hidden`.
+    func shows(_ shown: [(UInt8, UInt8, UInt8)], not hidden: [(UInt8, UInt8, UInt8)] = [], rows: Int) -> Bool
+    {
+        shown.allSatisfy { count($0, rows: rows) > 0 } && hidden.allSatisfy { count($0, rows: rows) == 0 }
+    }
+
+    /// How many pixels in the top `rows` rows are within `tolerance` of `color` on
+    /// every channel: text antialiased against the background keeps some pixels of its
+    /// own colour.
+    func count(_ color: (UInt8, UInt8, UInt8), tolerance: Int = 24, rows: Int) -> Int {
+        var count = 0
+        for offset in stride(from: 0, to: min(rows, height) * width * 3, by: 3)
+        where abs(Int(pixels[offset]) - Int(color.0)) <= tolerance
+            && abs(Int(pixels[offset + 1]) - Int(color.1)) <= tolerance
+            && abs(Int(pixels[offset + 2]) - Int(color.2)) <= tolerance
+        {
+            count += 1
+        }
+        return count
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+/// A system user made for one test and removed after it, for programs that refuse to
+/// run as root (sway) while the tests do. menud answers only its own uid
+/// (`PeerCredentialHandler`), so the menuctl a bar runs as this user needs a daemon
+/// running as this user too: ``withDaemon(config:_:)`` starts one.
+///
+/// When the tests do not run as root, the user is the current one: nothing is made,
+/// removed or killed.
+final class TestUser {
+    let name: String
+    let uid: uid_t
+    let gid: gid_t
+    /// Whether this test made the user, and so may end its processes and remove it.
+    let isOwned: Bool
+
+    /// Runs a program as this user. setpriv execs it (runuser would fork and wait), so
+    /// the pid a test holds is the program's own, and a signal sent to it reaches it.
+    var launcher: [String] {
+        isOwned ? ["/usr/bin/setpriv", "--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", "--"] : []
+    }
+
+    private init(name: String, uid: uid_t, gid: gid_t, isOwned: Bool) {
+        self.name = name
+        self.uid = uid
+        self.gid = gid
+        self.isOwned = isOwned
+    }
+
+    fileprivate static func make() async throws -> TestUser {
+        guard geteuid() == 0 else {
+            let name = getpwuid(getuid()).map { String(cString: $0.pointee.pw_name) } ?? "\(getuid())"
+            return TestUser(name: name, uid: getuid(), gid: getgid(), isOwned: false)
+        }
+        let name = "menud-sway-" + String(UInt32.random(in: 0..<0x100_0000), radix: 16)
+        // useradd refuses while another holds the lock on /etc/passwd: tests running at
+        // once each make a user.
+        try await waitUntil("useradd \(name) to get the lock on /etc/passwd") {
+            let result = try EndToEndTests.run(
+                "/usr/sbin/useradd",
+                [
+                    "--system", "--no-create-home", "--home-dir", "/nonexistent", "--shell",
+                    "/usr/sbin/nologin", name,
+                ])
+            if result.status == 0 { return true }
+            guard result.stderr.contains("lock") else {
+                throw TimedOut(description: "useradd \(name): \(result)")
+            }
+            return false
+        }
+        guard let entry = getpwnam(name) else { throw TimedOut(description: "useradd made no \(name)") }
+        return TestUser(name: name, uid: entry.pointee.pw_uid, gid: entry.pointee.pw_gid, isOwned: true)
+    }
+
+    /// A temporary directory this user owns (mode 0700), removed however the test ends.
+    func directory() throws -> TempDirectory {
+        let directory = try TempDirectory()
+        try own(directory.path)
+        return directory
+    }
+
+    func own(_ path: String) throws {
+        guard isOwned else { return }
+        guard chown(path, uid, gid) == 0 else {
+            throw TimedOut(description: "chown \(path) to \(name): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Runs a program to completion as this user, with exactly `environment`.
+    func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws
+        -> ProcessResult
+    {
+        let command = launcher + [executable] + arguments
+        return try EndToEndTests.run(command[0], Array(command.dropFirst()), environment: environment)
+    }
+
+    /// Ends what is left of this user's processes (a bar leaves its module's script
+    /// running, in a process group of its own), then removes the user and its group.
+    fileprivate func remove() async {
+        guard isOwned else { return }
+        var left: [pid_t] = []
+        try? await waitUntil("\(name)'s processes to end", seconds: 10) {
+            left = processes()
+            for pid in left { kill(pid, SIGKILL) }
+            return left.isEmpty
+        }
+        #expect(left.isEmpty, "processes of \(name) still running: \(left)")
+        var result: ProcessResult?
+        try? await waitUntil("userdel \(name)", seconds: 10) {
+            result = try EndToEndTests.run("/usr/sbin/userdel", [name])
+            // Refused, as useradd is, while another test holds the lock on /etc/passwd.
+            return result?.status == 0 || result?.stderr.contains("lock") != true
+        }
+        #expect(result?.status == 0, "userdel \(name): \(String(describing: result))")
+    }
+
+    /// The live processes whose owner is this user (a zombie's reaper is its parent).
+    private func processes() -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(pid_t.init).filter { pid in
+            var info = stat()
+            guard stat("/proc/\(pid)", &info) == 0, info.st_uid == uid else { return false }
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            return status.split(separator: ")").last?.split(separator: " ").first != "Z"
+        }
+    }
+}
+
+/// Runs `body` with a user of its own (see ``TestUser``), removed with whatever it
+/// left running however the test ends.
+func withTestUser<T>(_ body: (TestUser) async throws -> T) async throws -> T {
+    let user = try await TestUser.make()
+    do {
+        let result = try await body(user)
+        await user.remove()
+        return result
+    } catch {
+        await user.remove()
+        throw error
+    }
+}
+
+extension TestUser {
+    /// A menud running as this user, in a directory this user owns, which this user's
+    /// menuctl may reach (``menuctl(_:_:)``): menud refuses every other uid, root's too.
+    func withDaemon<T>(
+        config: String = TestPaths.fixture("menu.yaml"), _ body: (TestDaemon) async throws -> T
+    )
+        async throws -> T
+    {
+        try await EndToEndTests.withDaemon(
+            config: config, directory: try directory(), launcher: launcher, body)
+    }
+
+    /// The real menuctl, run as this user against `daemon`.
+    func menuctl(_ daemon: TestDaemon, _ arguments: [String]) throws -> ProcessResult {
+        try run(
+            TestPaths.menuctl, ["--socket", daemon.socketPath] + arguments,
+            environment: ProcessInfo.processInfo.environment)
+    }
+}
