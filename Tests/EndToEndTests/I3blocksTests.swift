@@ -163,6 +163,15 @@ import Testing
                 try await waitUntil("the script's block to turn grey with the toggle off") {
                     bar.property("menud", "color") == "#6272A4"
                 }
+                // The blocks only ever showed the menu: nothing nav printed reached them.
+                let malformed = bar.rawLines().filter { Bar.blocks($0) == nil }
+                #expect(malformed.isEmpty, "lines i3bar cannot read: \(malformed.map(\.debugDescription))")
+                for line in bar.statusLines() {
+                    for name in ["menud", "menud-live"] {
+                        guard let text = line[name]?["full_text"] as? String else { continue }
+                        #expect(text.contains("Applications"), "\(name) showed \(text.debugDescription)")
+                    }
+                }
                 #expect(bar.i3.isRunning)
             }
         }
