@@ -62,7 +62,10 @@ import Testing
 
     /// Runs `body` with i3 on a fresh X session, its bar's status command being i3blocks
     /// with ``blocks``, the blocks' menuctl talking to `daemon`.
-    private func withBar(_ daemon: TestDaemon, _ body: (Bar) async throws -> Void) async throws {
+    /// contrib/i3/config is included, so its bindings are checked as i3 reads them.
+    private func withBar(_ daemon: TestDaemon, height: Int = 120, _ body: (Bar) async throws -> Void)
+        async throws
+    {
         // i3bar leads a session of its own and ends its status command's process group
         // when it exits; should it not, that group is ended here. i3blocks writes its pid.
         let blocksPID = daemon.directory.file("i3blocks.pid")
@@ -75,7 +78,7 @@ import Testing
                 if group > 1 { kill(-group, SIGTERM) }
             }
         }
-        try await withXSession(width: 1024, height: 120) { x in
+        try await withXSession(width: 1024, height: height) { x in
             let output = x.directory.file("status.txt")
             // i3blocks ignores a last line without its newline.
             try (Self.blocks + "\n").write(
@@ -83,6 +86,8 @@ import Testing
             let config = """
                 # i3 config file (v4)
                 font pango:DejaVu Sans Mono 11
+                set $mod Mod4
+                include '\(TestPaths.packageRoot.appendingPathComponent("contrib/i3/config").path)'
                 bar {
                     position top
                     tray_output none
@@ -90,8 +95,10 @@ import Testing
                 }
                 """
             try config.write(toFile: x.directory.file("i3.conf"), atomically: true, encoding: .utf8)
-            let i3 = try x.start(
-                "i3", ["-c", x.directory.file("i3.conf")], environment: x.environment(daemon))
+            var environment = x.environment(daemon)
+            // Where rofi, started by a binding, keeps its pid file: one instance per file.
+            environment["XDG_RUNTIME_DIR"] = x.directory.path
+            let i3 = try x.start("i3", ["-c", x.directory.file("i3.conf")], environment: environment)
             let bar = Bar(x: x, i3: i3, output: output)
             try await x.waitForWindow(class: "i3bar", from: i3)
             do {
@@ -101,6 +108,7 @@ import Testing
                 throw error
             }
             #expect(i3.isRunning, "i3's log: \(i3.log)")
+            #expect(!i3.log.contains("CONFIG:"), "i3 found errors in its config: \(i3.log)")
         }
     }
 
@@ -238,6 +246,27 @@ import Testing
                     .filter { $0.hasPrefix("PWNED") }
                 #expect(pwned.isEmpty, "menu text ran as a command: \(pwned)")
                 #expect(bar.i3.isRunning)
+            }
+        }
+    }
+
+    /// contrib/i3/config's $mod+m opens the whole menu in rofi's script mode: with
+    /// Debian 12's rofi 1.7.3, whose -modes would show "Mode menu is not found".
+    @Test(.enabled(if: XTools.shouldRun(programs + ["rofi"])))
+    func contribBindingOpensTheMenuInRofi() async throws {
+        try XTools.require(Self.programs + ["rofi"])
+        try await withDaemon { daemon in
+            try await withBar(daemon, height: 600) { bar in
+                _ = try bar.x.run("xdotool", ["key", "super+m"])
+                try await bar.x.waitForWindow(class: "rofi", from: bar.i3)
+                try bar.x.type("Power")
+                try await waitUntil("rofi to open power through menuctl rofi") {
+                    try daemon.menuctl(["get", "power"]).stdout.contains("\texpanded\t")
+                }
+                _ = try bar.x.run("xdotool", ["key", "Escape"])
+                try await waitUntil("rofi to close on Escape") {
+                    try bar.x.run("xdotool", ["search", "--onlyvisible", "--class", "rofi"]).status != 0
+                }
             }
         }
     }
