@@ -63,7 +63,9 @@ import Testing
     /// Runs `body` with i3 on a fresh X session, its bar's status command being i3blocks
     /// with ``blocks``, the blocks' menuctl talking to `daemon`.
     /// contrib/i3/config is included, so its bindings are checked as i3 reads them.
-    private func withBar(_ daemon: TestDaemon, height: Int = 120, _ body: (Bar) async throws -> Void)
+    private func withBar(
+        _ daemon: TestDaemon, width: Int = 1024, height: Int = 120, _ body: (Bar) async throws -> Void
+    )
         async throws
     {
         // i3bar leads a session of its own and ends its status command's process group
@@ -78,7 +80,7 @@ import Testing
                 if group > 1 { kill(-group, SIGTERM) }
             }
         }
-        try await withXSession(width: 1024, height: height) { x in
+        try await withXSession(width: width, height: height) { x in
             let output = x.directory.file("status.txt")
             // i3blocks ignores a last line without its newline.
             try (Self.blocks + "\n").write(
@@ -133,7 +135,8 @@ import Testing
     func blocksFollowTheDaemonAndClicksReachIt() async throws {
         try XTools.require(Self.programs)
         try await withDaemon { daemon in
-            try await withBar(daemon) { bar in
+            // Room for both blocks' full_text side by side in the screenshot.
+            try await withBar(daemon, width: 1600, height: 40) { bar in
                 try await waitUntil("both blocks to show the menu; status: \(bar.output)") {
                     bar.text("menud").contains("[▸ Applications]")
                         && bar.text("menud-live").contains("[▸ Applications]")
@@ -162,6 +165,7 @@ import Testing
                 }
 
                 // The color line: green for a focused toggle that is on, grey once off.
+                #expect(try daemon.menuctl(["collapse-all"]).status == 0)
                 #expect(try daemon.menuctl(["focus", "settings/wifi"]).status == 0)
                 try await waitUntil("the script's block to be green on the Wi-Fi toggle") {
                     bar.property("menud", "color") == "#50FA7B"
