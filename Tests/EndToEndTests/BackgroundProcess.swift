@@ -101,7 +101,8 @@ final class BackgroundProcess {
         defer { SanitizerReport.check(log, from: name) }
         guard isRunning else { return }
         kill(-pid, SIGTERM)
-        try? await waitUntil("\(name) to exit", seconds: 5) { !isRunning }
+        // A bound for a loaded machine only: programs here exit at once on SIGTERM.
+        try? await waitUntil("\(name) to exit", seconds: 15) { !isRunning }
         if isRunning {
             kill(-pid, SIGKILL)
             var raw: Int32 = 0
