@@ -138,4 +138,31 @@ import Testing
             }
         }
     }
+
+    /// Rows whose titles hold a newline, a tab, NUL, `\x1f` and control characters are
+    /// each one dmenu row: moving down the list reaches the rows in menu order, and
+    /// each is printed back whole. A newline would have made two rows of one, so that
+    /// the third row would have been the second's tail.
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func hostileTitlesAreOneRowEach() async throws {
+        try XTools.require(Self.programs)
+        try await withDaemon(config: TestPaths.fixture("hostile.yaml")) { daemon in
+            try await withXSession { x in
+                // Rows: evil, evil/lines, evil/options, …; both are items, which end pick.
+                for (downs, path) in [(1, "evil/lines"), (2, "evil/options")] {
+                    let pick = try startPick(x, daemon)
+                    _ = try await waitForDmenu(x, of: pick)
+                    _ = try x.run("xdotool", ["key"] + Array(repeating: "Down", count: downs) + ["Return"])
+                    try await waitUntil("pick to end after choosing \(path); log: \(pick.log)") {
+                        !pick.isRunning
+                    }
+                    #expect(pick.exitStatus == 0, "\(pick.log)")
+                    #expect(try daemon.menuctl(["focused"]).stdout == "focus\tevil\t\(path)\n")
+                }
+                let pwned = try FileManager.default.contentsOfDirectory(atPath: daemon.directory.path)
+                    .filter { $0.hasPrefix("PWNED") }
+                #expect(pwned.isEmpty, "menu text ran as a command: \(pwned)")
+            }
+        }
+    }
 }
