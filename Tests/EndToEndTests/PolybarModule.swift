@@ -32,7 +32,7 @@ struct PolybarModule {
     /// Clicks `button` at every `step` pixels along the bar's middle, from its right end
     /// to its left. A click on a group opens or closes it, which changes only the rows
     /// after it: going leftwards, each click lands on text laid out as it was drawn.
-    func clickAlong(_ x: XSession, button: Int = 1, step: Int = 6) throws {
+    func clickAlong(_ x: XSession, button: Int = 1, step: Int) throws {
         let bar = try window(x)
         try click(x, button: button, at: Array(stride(from: bar.width - 1, through: 0, by: -step)))
     }
