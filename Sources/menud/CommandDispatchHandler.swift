@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 import NIOCore
 
 /// Runs each request through the ``CommandTable`` and writes its reply (``Replies``). It is

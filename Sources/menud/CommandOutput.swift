@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 
 /// What a command handler writes into while it runs.
 struct CommandOutput {

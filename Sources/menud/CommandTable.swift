@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 import NIOCore
 
 /// The one entry per protocol command. Arity and flags are declared here and checked

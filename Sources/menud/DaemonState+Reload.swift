@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 
 /// Reloading the config without losing what the user did, and without ever serving
 /// a broken one.

@@ -1,5 +1,6 @@
 import Logging
 import MenuCore
+import MenuProtocol
 import NIOCore
 
 /// Everything the command handlers act on. The model is not thread-safe, so one

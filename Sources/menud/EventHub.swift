@@ -1,4 +1,5 @@
 import Logging
+import MenuProtocol
 
 /// Numbers event groups and hands each subscriber the lines of its topics. Lives on
 /// the daemon's one event loop with the model, so groups are numbered and delivered

@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 
 /// The commands of the focus cursors (``FocusCursors``): the daemon keeps one cursor
 /// per top-level menu so that every view shows, and every key binding or scroll

@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 
 /// The commands that read and change the menu. Each is a thin call into
 /// ``MenuModel``; the model decides what is valid and names its errors with protocol

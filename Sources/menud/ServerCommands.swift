@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 
 /// The commands about the connection and the protocol itself, which work whatever
 /// menu is loaded.

@@ -1,6 +1,7 @@
 import Foundation
 import MenuClient
 import MenuCore
+import MenuProtocol
 import Testing
 
 /// One event group as a subscriber reads it: its sequence number and its records

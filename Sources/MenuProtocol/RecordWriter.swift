@@ -1,3 +1,5 @@
+import MenuCore
+
 /// Data lines written straight into protocol bytes: fields joined by tabs and escaped
 /// by ``ProtocolFields``' rule, each line ended by a newline.
 ///

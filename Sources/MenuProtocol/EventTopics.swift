@@ -2,25 +2,27 @@
 /// that one event line can belong to more than one topic: the row splices of a
 /// reload matter to whoever follows rows (`expansion`) and to whoever follows the
 /// config.
-struct EventTopics: OptionSet, Sendable, Hashable {
-    let rawValue: UInt8
+public struct EventTopics: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
 
-    static let expansion = EventTopics(rawValue: 1 << 0)
-    static let value = EventTopics(rawValue: 1 << 1)
-    static let activate = EventTopics(rawValue: 1 << 2)
-    static let config = EventTopics(rawValue: 1 << 3)
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let expansion = EventTopics(rawValue: 1 << 0)
+    public static let value = EventTopics(rawValue: 1 << 1)
+    public static let activate = EventTopics(rawValue: 1 << 2)
+    public static let config = EventTopics(rawValue: 1 << 3)
     /// A focus cursor moved: views show the focus, so they redraw even when no row changed.
-    static let focus = EventTopics(rawValue: 1 << 4)
-    static let all: EventTopics = [.expansion, .value, .activate, .config, .focus]
+    public static let focus = EventTopics(rawValue: 1 << 4)
+    public static let all: EventTopics = [.expansion, .value, .activate, .config, .focus]
 
     /// The protocol's names, in the order the docs list them.
-    static let names: [(name: String, topic: EventTopics)] = [
+    public static let names: [(name: String, topic: EventTopics)] = [
         ("expansion", .expansion), ("value", .value), ("activate", .activate), ("config", .config),
         ("focus", .focus),
     ]
 
     /// The topics named by `words`; all of them when there are none.
-    static func parse(_ words: [String]) throws(ProtocolError) -> EventTopics {
+    public static func parse(_ words: [String]) throws(ProtocolError) -> EventTopics {
         guard !words.isEmpty else { return .all }
         var topics: EventTopics = []
         for word in words {

@@ -4,14 +4,14 @@ import MenuCore
 /// expansion or value changed with its new state. The reply to the command that made
 /// the change and the subscribers' events are built from these same records, so a
 /// subscriber and the client that made the change read the same thing.
-enum ChangeRecord {
+public enum ChangeRecord: Sendable, Hashable {
     case splice(Splice)
     case expansion(path: String, expanded: Bool)
     case value(path: String, value: String)
 
     /// The records of `change`, in order: the splices, then expansion, then values.
     /// `model` is the model after the change, which the new states are read from.
-    static func of(_ change: Change, in model: MenuModel) -> [ChangeRecord] {
+    public static func of(_ change: Change, in model: MenuModel) -> [ChangeRecord] {
         var records: [ChangeRecord] = []
         records.reserveCapacity(
             change.splices.count + change.expansionChanged.count + change.valueChanged.count)
@@ -21,7 +21,7 @@ enum ChangeRecord {
 
     /// ``of(_:in:)`` one record at a time, for a reply, which writes each as it comes
     /// and needs no array of them.
-    static func forEach(of change: Change, in model: MenuModel, _ body: (ChangeRecord) -> Void) {
+    public static func forEach(of change: Change, in model: MenuModel, _ body: (ChangeRecord) -> Void) {
         for s in change.splices { body(.splice(s)) }
         // Only the flag and the value: a whole row would render the title for nothing.
         for path in change.expansionChanged {
@@ -34,7 +34,7 @@ enum ChangeRecord {
 
     /// Who hears of it: splices concern expansion followers always, and config
     /// followers too when a reload caused them (`spliceTopics`).
-    func topics(spliceTopics: EventTopics) -> EventTopics {
+    public func topics(spliceTopics: EventTopics) -> EventTopics {
         switch self {
         case .splice: return spliceTopics
         case .expansion: return .expansion
@@ -43,7 +43,7 @@ enum ChangeRecord {
     }
 
     /// Writes the record as one line: the one place that says which field is where.
-    func write(to writer: inout RecordWriter) {
+    public func write(to writer: inout RecordWriter) {
         switch self {
         case .splice(let s):
             writer.field("splice")
@@ -62,12 +62,12 @@ enum ChangeRecord {
         writer.endLine()
     }
 
-    var line: String { RecordWriter.line(write) }
+    public var line: String { RecordWriter.line(write) }
 }
 
 extension Change {
     /// This change as events, for subscribers.
-    func events(in model: MenuModel, spliceTopics: EventTopics = .expansion) -> [Event] {
+    public func events(in model: MenuModel, spliceTopics: EventTopics = .expansion) -> [Event] {
         ChangeRecord.of(self, in: model).map {
             Event(topics: $0.topics(spliceTopics: spliceTopics), record: $0.line)
         }
