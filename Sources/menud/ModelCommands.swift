@@ -2,8 +2,9 @@ import MenuCore
 import MenuProtocol
 
 /// The commands that read and change the menu. Each is a thin call into
-/// ``MenuModel``; the model decides what is valid and names its errors with protocol
-/// codes, so these handlers only translate between words and records.
+/// ``MenuModel``; the model decides what is valid and why not, and MenuProtocol names
+/// its errors with the protocol's codes, so these handlers only translate between
+/// words and records.
 enum ModelCommands {
     /// Runs a model call, turning its error into the protocol's.
     static func model<T>(_ body: () throws(MenuError) -> T) throws(ProtocolError) -> T {
