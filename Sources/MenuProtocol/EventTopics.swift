@@ -21,14 +21,17 @@ public struct EventTopics: OptionSet, Sendable, Hashable {
         ("focus", .focus),
     ]
 
+    /// The names as a list for people to read: `expansion, value, …`.
+    public static var nameList: String { names.map(\.name).joined(separator: ", ") }
+
     /// The topics named by `words`; all of them when there are none.
     public static func parse(_ words: [String]) throws(ProtocolError) -> EventTopics {
         guard !words.isEmpty else { return .all }
         var topics: EventTopics = []
         for word in words {
             guard let entry = names.first(where: { $0.name == word }) else {
-                let known = names.map(\.name).joined(separator: ", ")
-                throw ProtocolError(.wrongArguments, "unknown topic '\(word)' (expected one of: \(known))")
+                throw ProtocolError(
+                    .wrongArguments, "unknown topic '\(word)' (expected one of: \(nameList))")
             }
             topics.insert(entry.topic)
         }

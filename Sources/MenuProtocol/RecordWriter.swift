@@ -4,8 +4,8 @@ import MenuCore
 /// by ``ProtocolFields``' rule, each line ended by a newline.
 ///
 /// Replies are written through this rather than built as a `String` per field and
-/// per line: a `get` or `toggle` that a bar sends on every click is a few hundred
-/// nanoseconds of model work, and making and joining strings cost several times that.
+/// per line: the model's work for a `get` or `toggle` is small enough that making and
+/// joining strings would cost more than it (BENCHMARKS.md, "Notes").
 public struct RecordWriter: Sendable {
     public private(set) var bytes: [UInt8] = []
     /// Fields written since the last line ended, to put a tab before all but the first.

@@ -47,7 +47,7 @@ enum ServerCommands {
         Command(
             name: "subscribe", usage: "[TOPIC...]",
             summary:
-                "Receive an event line for every change from now on (topics: expansion, value, activate, config; default all).",
+                "Receive an event line for every change from now on (topics: \(EventTopics.nameList); default all).",
             minArguments: 0, maxArguments: EventTopics.names.count, batchable: false,
             action: .run { invocation, _, out throws(ProtocolError) in
                 out.subscribe = try EventTopics.parse(Array(invocation.arguments))

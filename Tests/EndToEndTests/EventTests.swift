@@ -158,6 +158,16 @@ extension UnixSocketConnection {
         }
     }
 
+    @Test func subscribeHelpNamesEveryTopic() async throws {
+        try await withDaemon { daemon in
+            let help = try daemon.request("help subscribe")
+            let summary = ProtocolFields.fields(of: try #require(help.lines.first))[3]
+            for topic in ["expansion", "value", "activate", "config", "focus"] {
+                #expect(summary.contains(topic), "\(summary)")
+            }
+        }
+    }
+
     @Test func unknownTopicIsRefused() async throws {
         try await withDaemon { daemon in
             let reply = try daemon.request("subscribe values")
