@@ -40,6 +40,14 @@ public struct RecordWriter: Sendable {
         endLine()
     }
 
+    /// The rest of the current line, in wire form already and with its newline: a
+    /// record that follows the fields written so far, such as an event's.
+    public mutating func append(line record: ArraySlice<UInt8>) {
+        separate()
+        bytes.append(contentsOf: record)
+        fieldsInLine = 0
+    }
+
     /// Whole lines written by another writer.
     public mutating func append(contentsOf other: RecordWriter) {
         if bytes.isEmpty {

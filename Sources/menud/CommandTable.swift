@@ -63,7 +63,7 @@ final class Command: Sendable {
             self.trial = trial
         } else if batchable, case .run(let body) = action {
             self.trial = { invocation, state throws(ProtocolError) in
-                var scratch = CommandOutput()
+                var scratch = CommandOutput(listening: false)
                 try body(invocation, state, &scratch)
             }
         } else {

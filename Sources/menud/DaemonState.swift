@@ -69,7 +69,7 @@ final class DaemonState {
     /// `on-change` commands (only for what a client did: a reload or a group's
     /// children arriving is not the user changing a value).
     func commit(_ output: CommandOutput, runOnChange: Bool = true) {
-        if output.hasEvents { events.publish { output.events(in: model) } }
+        if output.hasEvents { events.publish(output.events) }
         guard output.hasChanges else { return }
         let changes = output.changes
         scheduleSave()

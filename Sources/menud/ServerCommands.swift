@@ -55,7 +55,7 @@ enum ServerCommands {
         Command(
             name: "save", usage: "", summary: "Write the state file now; ERR save-failed when it cannot be.",
             minArguments: 0, maxArguments: 0, batchable: false,
-            action: .deferred { _, state in state.saveNow().map { CommandOutput() } }),
+            action: .deferred { _, state in state.saveNow().map { CommandOutput(listening: false) } }),
         Command(
             name: "reload", usage: "",
             summary:
