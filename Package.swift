@@ -30,13 +30,25 @@ let package = Package(
             name: "MenuCore",
             dependencies: ["CYAML"]
         ),
-        // The libc-only client side of the protocol: connection, reply reading, default
-        // socket path. Shared by menuctl, menud's liveness probe and the tests.
-        .target(name: "MenuClient"),
+        // The wire format, shared by both ends: request words, records and their
+        // escaping, error codes, events, replies. It renders the model's values, so it
+        // depends on MenuCore and never the reverse: the model knows nothing of the wire.
+        .target(
+            name: "MenuProtocol",
+            dependencies: ["MenuCore"]
+        ),
+        // The client side of the protocol on libc sockets: connection, reading replies
+        // (with MenuProtocol's reader), default socket path. Shared by menuctl, menud's
+        // liveness probe and the tests.
+        .target(
+            name: "MenuClient",
+            dependencies: ["MenuProtocol"]
+        ),
         .executableTarget(
             name: "menud",
             dependencies: [
                 "MenuCore",
+                "MenuProtocol",
                 "MenuClient",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -50,6 +62,7 @@ let package = Package(
             name: "menuctl",
             dependencies: [
                 "MenuCore",
+                "MenuProtocol",
                 "MenuClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -73,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "menubench",
             dependencies: [
-                "MenuCore", "MenuClient", "CYAML",
+                "MenuCore", "MenuProtocol", "MenuClient", "CYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -89,12 +102,19 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
+            name: "MenuProtocolTests",
+            dependencies: [
+                "MenuCore", "MenuProtocol",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
             name: "EndToEndTests",
             // The tests run the real binaries from the build directory. `swift test` builds
             // every product; menud is listed to be sure, menuctl cannot be: a test target
             // takes in its executable dependencies' linker flags, and menuctl's static link
             // would then apply to the test bundle.
-            dependencies: ["MenuCore", "MenuClient", "menud"],
+            dependencies: ["MenuCore", "MenuProtocol", "MenuClient", "menud"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -1,5 +1,5 @@
-/// Why a model operation was refused. `code` is the stable protocol error code, so
-/// the daemon maps errors to `ERR <code> <message>` without a table of its own.
+/// Why a model operation was refused. The protocol names each case with an error
+/// code of its own (MenuProtocol's `ErrorCode`); the model only says what went wrong.
 public enum MenuError: Error, Sendable, Hashable, CustomStringConvertible {
     case noSuchNode(String)
     case notExpandable(String)
@@ -9,18 +9,6 @@ public enum MenuError: Error, Sendable, Hashable, CustomStringConvertible {
     case noSuchRow(Int)
     case badPath(String)
     case notAMenu(String)
-
-    public var code: String {
-        switch self {
-        case .noSuchNode, .badPath: return "no-such-node"
-        case .notExpandable: return "not-expandable"
-        case .notAValue: return "not-a-value"
-        case .invalidValue: return "invalid-value"
-        case .notActivatable: return "not-activatable"
-        case .noSuchRow: return "no-such-row"
-        case .notAMenu: return "not-a-menu"
-        }
-    }
 
     public var message: String {
         switch self {
@@ -35,5 +23,5 @@ public enum MenuError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "\(code): \(message)" }
+    public var description: String { message }
 }

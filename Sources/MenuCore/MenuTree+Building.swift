@@ -28,8 +28,8 @@ extension MenuTree {
     }
 
     /// Makes room for the nodes a config of `bytes` bytes likely has, so that a
-    /// big config's arrays are not copied as they grow: at 1M nodes those copies
-    /// cost a fifth of the load time. The guess is high on purpose, which costs
+    /// big config's arrays are not copied as they grow, a large share of the load
+    /// time at 1M nodes (BENCHMARKS.md, "Notes"). The guess is high on purpose, which costs
     /// address space only (pages never written are never resident); a config
     /// denser than that still loads, its arrays growing past the guess.
     mutating func reserveCapacity(forBytes bytes: Int) {

@@ -47,22 +47,3 @@ public struct NodeSpec: Sendable {
         self.mark = mark
     }
 }
-
-/// A whole loaded config: the file it came from and its menus, kept flat as the
-/// ``MenuTree`` the model serves, since a big config is loaded straight into that
-/// form and a second, nested copy would double its memory.
-public struct MenuConfig: Sendable {
-    /// The nodes, without the lookup by path that ``MenuTree/init(config:)`` adds.
-    let nodes: MenuTree
-    public var file: String { nodes.file }
-    public var nodeCount: Int { nodes.count }
-
-    /// The menus as specs, rebuilt from the tree on each call.
-    public var menus: [NodeSpec] { nodes.specs }
-
-    public init(file: String, menus: [NodeSpec]) {
-        nodes = MenuTree(file: file, menus: menus)
-    }
-
-    init(tree: MenuTree) { nodes = tree }
-}

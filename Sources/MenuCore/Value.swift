@@ -25,7 +25,7 @@ public enum Value: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `n` as an integer when ``format(_:)`` prints it as one.
-    static func integral(_ n: Double) -> Int? {
+    public static func integral(_ n: Double) -> Int? {
         n == n.rounded() && abs(n) < 1e15 ? Int(n) : nil
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MenuCore
+import MenuProtocol
 
 /// The model's share of the two requests the socket section sends, without a socket:
 /// `get display/volume` with its row record written as bytes, and `toggle power`, on

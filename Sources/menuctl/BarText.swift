@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 
 /// What the bar formats share: the visible rows side by side on one line, the way an
 /// accordion looks when laid flat, and the state of the focused row.

@@ -1,5 +1,6 @@
 import MenuClient
 import MenuCore
+import MenuProtocol
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import MenuClient
 import MenuCore
+import MenuProtocol
 
 /// What a rendering shows, exactly as the daemon reported it: the visible rows of one
 /// scope and the focused path. Renderers are pure functions of this; nothing here

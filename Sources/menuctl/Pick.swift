@@ -1,5 +1,6 @@
 import ArgumentParser
 import MenuCore
+import MenuProtocol
 
 /// `menuctl pick`: the accordion through any dmenu-style launcher. It shows the rows,
 /// reads the choice, and acts as `menuctl rofi` does: a group or choice opens or

@@ -1,6 +1,7 @@
 import ArgumentParser
 import MenuClient
 import MenuCore
+import MenuProtocol
 
 /// A subcommand that is one protocol request. Each conforming type only says which
 /// request it is; sending, quoting, exit statuses and printing live here once.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MenuCore
+import MenuProtocol
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 
 /// The human form of rows: an indented tree with ▸ (collapsed) and ▾ (expanded).
 enum RowTree {

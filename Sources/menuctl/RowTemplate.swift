@@ -1,5 +1,6 @@
 import ArgumentParser
 import MenuCore
+import MenuProtocol
 
 /// A `--template`: literal text and `{field}` references, parsed once.
 struct RowTemplate {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import MenuClient
 import MenuCore
+import MenuProtocol
 
 // One type per protocol command. Their help texts are what `menuctl COMMAND --help`
 // and the shell completions show; docs/protocol.md has the full story.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import MenuClient
 import MenuCore
+import MenuProtocol
 
 #if canImport(Glibc)
     import Glibc
@@ -104,16 +105,14 @@ struct Watch: ParsableCommand {
             let fetch = MenuView.requests(path).map { $0 + "\n" }.joined()
             try connection.send(fetch)
             var replies: [ProtocolReply] = []
-            var lines: [String] = []
+            var reader = ReplyReader()
             while true {
                 guard try connection.waitForLine(orHangUpOf: 1) else { Glibc.exit(ExitStatus.ok) }
                 guard let line = try connection.readLine() else { break }
                 if line.hasPrefix("event\t") {
                     let fields = ProtocolFields.fields(of: line)
                     if fields.count == 3 && fields[2] == "end" { try connection.send(fetch) }
-                } else if ProtocolReply.isTerminator(line) {
-                    let reply = ProtocolReply(lines: lines, terminator: line)
-                    lines = []
+                } else if let reply = reader.read(line) {
                     guard reply.isOK else {
                         throw ClientFailure(
                             status: ExitStatus.daemonError, message: DaemonSession.describe(line))
@@ -124,8 +123,6 @@ struct Watch: ParsableCommand {
                             format.watchRender(MenuView(replies: replies[0], focus: replies[1], scope: path)))
                         replies = []
                     }
-                } else {
-                    lines.append(line)
                 }
             }
             throw ClientFailure.unreachable(socket, "the daemon closed the connection")

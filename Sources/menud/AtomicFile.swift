@@ -15,8 +15,12 @@ enum AtomicFile {
     }
 
     static func write(_ text: String, to path: String) throws(Failure) {
-        let directory = parentDirectory(of: path)
-        try makeDirectories(directory)
+        let directory = Directory.parent(of: path)
+        do {
+            try Directory.makePrivate(directory)
+        } catch {
+            throw Failure(operation: "mkdir", path: error.path, errno: error.errno)
+        }
         let temporary = path + ".tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Failure(operation: "create", path: temporary, errno: errno) }
@@ -38,22 +42,6 @@ enum AtomicFile {
         guard dirFD >= 0 else { throw Failure(operation: "open", path: directory, errno: errno) }
         defer { close(dirFD) }
         guard fsync(dirFD) == 0 else { throw Failure(operation: "fsync", path: directory, errno: errno) }
-    }
-
-    static func parentDirectory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    /// `mkdir -p` with mode 0700: state is private to its user.
-    private static func makeDirectories(_ directory: String) throws(Failure) {
-        var st = stat()
-        if stat(directory, &st) == 0 { return }
-        let parent = parentDirectory(of: directory)
-        if parent != directory { try makeDirectories(parent) }
-        guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
-            throw Failure(operation: "mkdir", path: directory, errno: errno)
-        }
     }
 
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(Failure) {

@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 import NIOCore
 import NIOPosix
 

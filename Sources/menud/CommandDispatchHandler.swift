@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 import NIOCore
 
 /// Runs each request through the ``CommandTable`` and writes its reply (``Replies``). It is
@@ -119,7 +120,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
                 // Opening a children-cmd group: its children first, then the command.
                 reply(
                     later: state.loadChildren(toLoad).assumeIsolated().flatMapThrowing {
-                        var output = CommandOutput()
+                        var output = CommandOutput(listening: state.events.hasSubscribers)
                         try body(invocation, state, &output)
                         return output
                     }.nonisolated(), context: context)
@@ -127,7 +128,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
             }
             // The command writes its lines straight after the replies before it; if it
             // fails, they are cut off again and only its error is left.
-            var output = CommandOutput()
+            var output = CommandOutput(listening: state.events.hasSubscribers)
             swap(&output.reply, &replies.lines)
             let mark = output.reply.count
             do throws(ProtocolError) {
@@ -275,7 +276,7 @@ final class CommandDispatchHandler: ChannelInboundHandler {
             if case .failure(let error) = entry { return .failure(Self.batchFailed(i + 1, error)) }
         }
         let state = self.state
-        var output = CommandOutput()
+        var output = CommandOutput(listening: state.events.hasSubscribers)
         do {
             let change = try state.model.batch { _ in
                 for (i, entry) in queued.enumerated() {

@@ -1,3 +1,5 @@
+import MenuProtocol
+
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 import NIOCore
 
 /// The one entry per protocol command. Arity and flags are declared here and checked
@@ -62,7 +63,7 @@ final class Command: Sendable {
             self.trial = trial
         } else if batchable, case .run(let body) = action {
             self.trial = { invocation, state throws(ProtocolError) in
-                var scratch = CommandOutput()
+                var scratch = CommandOutput(listening: false)
                 try body(invocation, state, &scratch)
             }
         } else {

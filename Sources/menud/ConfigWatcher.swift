@@ -24,7 +24,7 @@ final class ConfigWatcher: Service {
     }
 
     func run() async throws {
-        let directory = AtomicFile.parentDirectory(of: path)
+        let directory = Directory.parent(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else {

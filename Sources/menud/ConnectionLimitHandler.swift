@@ -1,4 +1,5 @@
 import Logging
+import MenuProtocol
 import NIOCore
 
 /// How many client connections are open, and how many may be. Shared by every

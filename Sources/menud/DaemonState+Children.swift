@@ -81,7 +81,8 @@ extension DaemonState {
     func rebuildWithLoadedChildren() {
         let filled = filledConfig()
         commandGroups = filled.childrenCommands
-        let output = replaceModel(with: MenuModel(config: filled), leading: [], spliceTopics: .expansion)
+        let output = replaceModel(
+            with: MenuModel(config: filled), configRecords: [], spliceTopics: .expansion)
         commit(output, runOnChange: false)
         loadOpenGroups()
     }

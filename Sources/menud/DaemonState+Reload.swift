@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 
 /// Reloading the config without losing what the user did, and without ever serving
 /// a broken one.
@@ -12,7 +13,9 @@ extension DaemonState {
         switch location.load() {
         case .failure(let errors):
             logger.error("reload (\(trigger)) failed, keeping the old menu:\n\(errors)")
-            events.publish { [Event(topics: .config, fields: ["config", "failed", errors.description])] }
+            var group = EventGroup(keepsRecords: events.hasSubscribers)
+            group.record(topics: .config) { $0.record(["config", "failed", errors.description]) }
+            events.publish(group)
             return .failure(ProtocolError(.reloadFailed, errors.description))
         case .success(let loaded):
             config = loaded
@@ -21,7 +24,7 @@ extension DaemonState {
             commandGroups = filled.childrenCommands
             let output = replaceModel(
                 with: MenuModel(config: filled),
-                leading: [Event(topics: .config, fields: ["config", "reloaded", loaded.file])],
+                configRecords: [["config", "reloaded", loaded.file]],
                 spliceTopics: [.expansion, .config])
             logger.info("reloaded \(loaded.file) (\(trigger))")
             commit(output, runOnChange: false)
@@ -32,16 +35,15 @@ extension DaemonState {
 
     /// Swaps in `next`, a model of the current config, carrying expansion and values
     /// over where the node still exists and the value is still valid. Returns the
-    /// records of the change, after `leading`, without publishing them.
-    func replaceModel(with next: MenuModel, leading: [Event], spliceTopics: EventTopics) -> CommandOutput {
+    /// records of the change, after the `config` records given, without publishing them.
+    func replaceModel(with next: MenuModel, configRecords: [[String]], spliceTopics: EventTopics)
+        -> CommandOutput
+    {
         let (change, dropped) = model.carryState(into: next)
         for d in dropped { logger.notice("dropped \(d.entry): \(d.reason)") }
         model = next
-        var output = CommandOutput()
-        for event in leading {
-            output.append(event)
-            output.reply.append(line: event.record)
-        }
+        var output = CommandOutput(listening: events.hasSubscribers)
+        for record in configRecords { output.announce(record, topics: .config) }
         output.record(change, in: next, spliceTopics: spliceTopics)
         return output
     }

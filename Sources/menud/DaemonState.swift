@@ -1,5 +1,6 @@
 import Logging
 import MenuCore
+import MenuProtocol
 import NIOCore
 
 /// Everything the command handlers act on. The model is not thread-safe, so one
@@ -68,7 +69,7 @@ final class DaemonState {
     /// `on-change` commands (only for what a client did: a reload or a group's
     /// children arriving is not the user changing a value).
     func commit(_ output: CommandOutput, runOnChange: Bool = true) {
-        if output.hasEvents { events.publish { output.events(in: model) } }
+        if output.hasEvents { events.publish(output.events) }
         guard output.hasChanges else { return }
         let changes = output.changes
         scheduleSave()

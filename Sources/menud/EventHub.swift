@@ -1,4 +1,5 @@
 import Logging
+import MenuProtocol
 
 /// Numbers event groups and hands each subscriber the lines of its topics. Lives on
 /// the daemon's one event loop with the model, so groups are numbered and delivered
@@ -19,6 +20,9 @@ final class EventHub {
 
     var subscriberCount: Int { subscriptions.count }
 
+    /// Whether an event group's records must be kept for somebody.
+    var hasSubscribers: Bool { !subscriptions.isEmpty }
+
     /// Starts (or changes the topics of) a connection's subscription.
     func subscribe(_ stream: EventStreamHandler, topics: EventTopics) {
         subscriptions[ObjectIdentifier(stream)] = Subscription(stream: stream, topics: topics)
@@ -35,16 +39,21 @@ final class EventHub {
     /// Sends one group: the events of one command, batch, reload or load. A
     /// subscriber gets the lines of its topics and the closing `end`, or nothing when
     /// none of the group is for it. The group is numbered whether or not anybody
-    /// listens, but its events are only built (`make`) when somebody does.
-    func publish(_ make: () -> [Event]) {
+    /// listens. Subscribers to the same topics share one copy of the lines.
+    func publish(_ group: EventGroup) {
         sequence += 1
         guard !subscriptions.isEmpty else { return }
-        let events = make()
+        var byTopics: [EventTopics: [UInt8]?] = [:]
         for subscription in subscriptions.values {
-            let lines = events.filter { !$0.topics.isDisjoint(with: subscription.topics) }
-                .map { $0.line(sequence: sequence) }
-            guard !lines.isEmpty else { continue }
-            if !subscription.stream.send(lines + [Event.end(sequence: sequence)]) {
+            let lines: [UInt8]?
+            if let made = byTopics[subscription.topics] {
+                lines = made
+            } else {
+                lines = group.lines(sequence: sequence, for: subscription.topics)
+                byTopics[subscription.topics] = .some(lines)
+            }
+            guard let lines else { continue }
+            if !subscription.stream.send(lines) {
                 logger.warning("dropped a subscriber that stopped reading (its queue passed the bound)")
                 unsubscribe(subscription.stream)
             }

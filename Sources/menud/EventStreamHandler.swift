@@ -37,15 +37,11 @@ final class EventStreamHandler: ChannelOutboundHandler, RemovableChannelHandler 
         return (try? options.getOption(.bufferedWritableBytes)) ?? 0
     }
 
-    /// Queues one event group and flushes it. Returns false, having closed the
-    /// connection, when the group would take the queue past the bound.
-    func send(_ lines: [String]) -> Bool {
+    /// Queues one event group's lines and flushes them. Returns false, having closed
+    /// the connection, when the group would take the queue past the bound.
+    func send(_ lines: [UInt8]) -> Bool {
         guard let context else { return false }
-        var buffer = context.channel.allocator.buffer(capacity: lines.reduce(0) { $0 + $1.utf8.count + 1 })
-        for line in lines {
-            buffer.writeString(line)
-            buffer.writeInteger(UInt8(ascii: "\n"))
-        }
+        let buffer = context.channel.allocator.buffer(bytes: lines)
         guard pendingBytes + buffer.readableBytes <= limit else {
             context.close(promise: nil)
             return false

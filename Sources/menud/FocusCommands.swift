@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 
 /// The commands of the focus cursors (``FocusCursors``): the daemon keeps one cursor
 /// per top-level menu so that every view shows, and every key binding or scroll
@@ -27,8 +28,7 @@ enum FocusCommands {
                 }
                 report(outcome.focus, movedFrom: before, into: &out)
                 if let (path, activation) = outcome.activation {
-                    out.reply.record(try ModelCommands.activationRecord(path, activation, state: state))
-                    out.append(ModelCommands.activatedEvent(path, activation))
+                    try ModelCommands.report(path, activation, state: state, into: &out)
                 }
                 out.record(outcome.change, in: state.model)
             }),
@@ -84,8 +84,11 @@ enum FocusCommands {
     private static func report(
         _ focus: FocusCursors.Focus, movedFrom before: FocusCursors.Focus?, into out: inout CommandOutput
     ) {
-        out.reply.record(fields(focus))
-        if focus != before { out.append(Event(topics: .focus, fields: fields(focus))) }
+        if focus != before {
+            out.announce(fields(focus), topics: .focus)
+        } else {
+            out.reply.record(fields(focus))
+        }
     }
 
     /// `focus MENU PATH`: the top-level menu and the focused node.

@@ -1,3 +1,4 @@
+import MenuProtocol
 import NIOCore
 
 /// Sends `OK MENUD <version>` when a connection becomes active, so a client knows it

@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 
 /// A request whose name, arity and flags have been checked against its ``Command``.
 struct Invocation {

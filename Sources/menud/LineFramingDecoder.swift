@@ -1,3 +1,4 @@
+import MenuProtocol
 import NIOCore
 
 /// Splits the byte stream at `\n` (dropping a `\r` before it), enforces the line
@@ -15,7 +16,7 @@ struct LineFramingDecoder: ByteToMessageDecoder {
     typealias InboundOut = [Request]
 
     /// The longest line the daemon keeps, not counting its terminator.
-    static let maximumLineLength = 64 * 1024
+    static let maximumLineLength = Request.maximumLineLength
 
     private var discarding = false
 

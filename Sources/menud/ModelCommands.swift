@@ -1,8 +1,10 @@
 import MenuCore
+import MenuProtocol
 
 /// The commands that read and change the menu. Each is a thin call into
-/// ``MenuModel``; the model decides what is valid and names its errors with protocol
-/// codes, so these handlers only translate between words and records.
+/// ``MenuModel``; the model decides what is valid and why not, and MenuProtocol names
+/// its errors with the protocol's codes, so these handlers only translate between
+/// words and records.
 enum ModelCommands {
     /// Runs a model call, turning its error into the protocol's.
     static func model<T>(_ body: () throws(MenuError) -> T) throws(ProtocolError) -> T {
@@ -102,29 +104,18 @@ enum ModelCommands {
                 let path = invocation.arguments[0]
                 let (change, activation) = try model { () throws(MenuError) in try state.model.activate(path)
                 }
-                out.reply.record(try activationRecord(path, activation, state: state))
-                out.append(activatedEvent(path, activation))
+                try report(path, activation, state: state, into: &out)
                 out.record(change, in: state.model)
             }),
     ]
 
-    /// The `activated` event of an activation, an item's run included (`ran`).
-    static func activatedEvent(_ path: String, _ activation: Activation) -> Event {
-        let what: String
-        switch activation {
-        case .run: what = "ran"
-        case .toggled: what = "toggled"
-        case .flipped: what = "flipped"
-        case .picked: what = "picked"
-        case .none: what = "none"
-        }
-        return Event(topics: .activate, fields: ["activated", path, what])
-    }
-
-    /// The `ran` or `activated` record of an activation, starting the item's command
-    /// first when it has one.
-    static func activationRecord(_ path: String, _ activation: Activation, state: DaemonState)
-        throws(ProtocolError) -> [String]
+    /// Reports an activation: the `activated` record in the reply and to subscribers,
+    /// or for an item's run the `ran` record in the reply (starting the item's command
+    /// first) and `activated … ran` to subscribers.
+    static func report(
+        _ path: String, _ activation: Activation, state: DaemonState, into out: inout CommandOutput
+    )
+        throws(ProtocolError)
     {
         switch activation {
         case .run(let command):
@@ -134,11 +125,12 @@ enum ModelCommands {
             state.children.register(pid) { [logger = state.logger] status in
                 if !status.succeeded { logger.warning("activate \(path): '\(command)' \(status)") }
             }
-            return ["ran", String(pid), command]
-        case .toggled: return ["activated", path, "toggled"]
-        case .flipped: return ["activated", path, "flipped"]
-        case .picked: return ["activated", path, "picked"]
-        case .none: return ["activated", path, "none"]
+            out.reply.record(["ran", String(pid), command])
+            out.notify(["activated", path, "ran"], topics: .activate)
+        case .toggled: out.announce(["activated", path, "toggled"], topics: .activate)
+        case .flipped: out.announce(["activated", path, "flipped"], topics: .activate)
+        case .picked: out.announce(["activated", path, "picked"], topics: .activate)
+        case .none: out.announce(["activated", path, "none"], topics: .activate)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Logging
+import MenuProtocol
 import NIOCore
 
 #if canImport(Glibc)

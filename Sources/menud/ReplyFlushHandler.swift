@@ -1,3 +1,4 @@
+import MenuProtocol
 import NIOCore
 
 /// Puts the ``Replies`` of every handler into the connection's output buffer. The

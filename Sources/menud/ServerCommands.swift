@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 
 /// The commands about the connection and the protocol itself, which work whatever
 /// menu is loaded.
@@ -46,7 +47,7 @@ enum ServerCommands {
         Command(
             name: "subscribe", usage: "[TOPIC...]",
             summary:
-                "Receive an event line for every change from now on (topics: expansion, value, activate, config; default all).",
+                "Receive an event line for every change from now on (topics: \(EventTopics.nameList); default all).",
             minArguments: 0, maxArguments: EventTopics.names.count, batchable: false,
             action: .run { invocation, _, out throws(ProtocolError) in
                 out.subscribe = try EventTopics.parse(Array(invocation.arguments))
@@ -54,7 +55,7 @@ enum ServerCommands {
         Command(
             name: "save", usage: "", summary: "Write the state file now; ERR save-failed when it cannot be.",
             minArguments: 0, maxArguments: 0, batchable: false,
-            action: .deferred { _, state in state.saveNow().map { CommandOutput() } }),
+            action: .deferred { _, state in state.saveNow().map { CommandOutput(listening: false) } }),
         Command(
             name: "reload", usage: "",
             summary:

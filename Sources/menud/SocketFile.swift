@@ -15,10 +15,7 @@ struct SocketFile {
 
     let path: String
 
-    var directory: String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
+    var directory: String { Directory.parent(of: path) }
 
     /// Creates the directory (and missing parents) with mode 0700, or checks the one
     /// that is there. Whoever controls the directory controls which socket clients
@@ -26,14 +23,12 @@ struct SocketFile {
     /// be a real directory (never a symbolic link, which is not followed), belong to
     /// us, and be writable by nobody else.
     func prepareDirectory() throws(Problem) {
-        var built = directory.hasPrefix("/") ? "" : "."
-        var created = false
-        for part in directory.split(separator: "/") {
-            built += "/" + part
-            created = mkdir(built, 0o700) == 0
-            if !created, errno != EEXIST {
-                throw Problem(description: "cannot create \(built): \(String(cString: strerror(errno)))")
-            }
+        let created: Bool
+        do {
+            created = try Directory.makePrivate(directory)
+        } catch {
+            throw Problem(
+                description: "cannot create \(error.path): \(String(cString: strerror(error.errno)))")
         }
         // Checked after mkdir, whoever made it: a directory planted between a check
         // and a mkdir would otherwise slip through.

@@ -1,6 +1,7 @@
 import Foundation
 import MenuClient
 import MenuCore
+import MenuProtocol
 import Testing
 
 /// `on-change` commands and `children-cmd` groups, against Fixtures/live.yaml.

@@ -1,6 +1,7 @@
 import Foundation
 import MenuClient
 import MenuCore
+import MenuProtocol
 import Testing
 
 /// Reload by command, by SIGHUP and by the config file changing on disk: a broken

@@ -1,6 +1,7 @@
 import Foundation
 import MenuClient
 import MenuCore
+import MenuProtocol
 import Testing
 
 /// One event group as a subscriber reads it: its sequence number and its records
@@ -154,6 +155,16 @@ extension UnixSocketConnection {
                     "focus\tpower\tpower/session", "splice\t6\t0\t1", "expansion\tpower\texpanded",
                 ])
             #expect(try rows.readEventGroup().records == ["splice\t6\t0\t1", "expansion\tpower\texpanded"])
+        }
+    }
+
+    @Test func subscribeHelpNamesEveryTopic() async throws {
+        try await withDaemon { daemon in
+            let help = try daemon.request("help subscribe")
+            let summary = ProtocolFields.fields(of: try #require(help.lines.first))[3]
+            for topic in ["expansion", "value", "activate", "config", "focus"] {
+                #expect(summary.contains(topic), "\(summary)")
+            }
         }
     }
 

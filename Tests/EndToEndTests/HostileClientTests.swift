@@ -1,6 +1,7 @@
 import Foundation
 import MenuClient
 import MenuCore
+import MenuProtocol
 import Testing
 
 /// Clients that send what no well-behaved client would, or stop behaving halfway. Each

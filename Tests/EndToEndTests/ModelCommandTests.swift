@@ -1,6 +1,7 @@
 import Foundation
 import MenuClient
 import MenuCore
+import MenuProtocol
 import Testing
 
 /// The menu commands against the fixture menu (Fixtures/menu.yaml).

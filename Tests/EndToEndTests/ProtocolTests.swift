@@ -1,6 +1,7 @@
 import Foundation
 import MenuClient
 import MenuCore
+import MenuProtocol
 import Testing
 
 /// The wire protocol, spoken with raw socket clients.

@@ -1,6 +1,7 @@
 import Foundation
 import MenuClient
 import MenuCore
+import MenuProtocol
 import Testing
 
 /// The state file: restored on start, written soon after changes and at shutdown,

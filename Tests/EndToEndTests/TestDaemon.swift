@@ -1,5 +1,6 @@
 import Foundation
 import MenuClient
+import MenuProtocol
 import Testing
 
 /// Where the build put the binaries and where the fixtures are. The test bundle runs

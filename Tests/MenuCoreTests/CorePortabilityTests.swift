@@ -1,11 +1,13 @@
 import Foundation
 import Testing
 
-/// MenuCore stays free of Foundation so that menuctl starts quickly and the model
-/// builds anywhere the standard library does; a stray import would undo both quietly.
+/// MenuCore and MenuProtocol stay free of Foundation so that menuctl starts quickly
+/// and the model and the wire format build anywhere the standard library does; a
+/// stray import would undo both quietly.
 @Suite struct CorePortabilityTests {
-    @Test func menuCoreImportsNoFoundation() throws {
-        let sources = TestPaths.repository.appendingPathComponent("Sources/MenuCore")
+    @Test(arguments: ["MenuCore", "MenuProtocol"])
+    func moduleImportsNoFoundation(module: String) throws {
+        let sources = TestPaths.repository.appendingPathComponent("Sources/\(module)")
         let files = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter {
             $0.hasSuffix(".swift")
         }

@@ -2,7 +2,7 @@ import MenuCore
 
 /// The stable error codes of the protocol (docs/protocol.md, "Errors"). Scripts match
 /// on these, so a code is never renamed; new ones may be added.
-enum ErrorCode: String, Sendable, CaseIterable {
+public enum ErrorCode: String, Sendable, CaseIterable {
     case unknownCommand = "unknown-command"
     case wrongArguments = "wrong-arguments"
     case noSuchNode = "no-such-node"
@@ -23,25 +23,18 @@ enum ErrorCode: String, Sendable, CaseIterable {
     case reloadFailed = "reload-failed"
     case tooManyConnections = "too-many-connections"
     case `internal`
-}
 
-/// A refused request: the `ERR <code> <message>` terminator of a response.
-struct ProtocolError: Error, Sendable, Hashable {
-    var code: ErrorCode
-    var message: String
-
-    init(_ code: ErrorCode, _ message: String) {
-        self.code = code
-        self.message = message
+    /// The code the protocol names a model error by. Two model errors share
+    /// `no-such-node`: a path that names nothing and one that is not a path at all.
+    public init(_ error: MenuError) {
+        switch error {
+        case .noSuchNode, .badPath: self = .noSuchNode
+        case .notExpandable: self = .notExpandable
+        case .notAValue: self = .notAValue
+        case .invalidValue: self = .invalidValue
+        case .notActivatable: self = .notActivatable
+        case .noSuchRow: self = .noSuchRow
+        case .notAMenu: self = .notAMenu
+        }
     }
-
-    /// The model names its errors with protocol codes already; an unknown one would
-    /// be a model bug, reported as `internal` rather than invented on the wire.
-    init(_ error: MenuError) {
-        self.init(ErrorCode(rawValue: error.code) ?? .internal, error.message)
-    }
-
-    /// The terminator line, without its newline. The message is escaped like a data
-    /// field so that whatever a user typed cannot split the reply.
-    var line: String { "ERR \(code.rawValue) \(ProtocolFields.escape(message))" }
 }

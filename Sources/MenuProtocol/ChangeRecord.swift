@@ -2,25 +2,30 @@ import MenuCore
 
 /// One record describing part of a ``Change``: a row splice, or a node whose
 /// expansion or value changed with its new state. The reply to the command that made
-/// the change and the subscribers' events are built from these same records, so a
-/// subscriber and the client that made the change read the same thing.
-enum ChangeRecord {
+/// the change and the subscribers' events share these records (``EventGroup``).
+public enum ChangeRecord: Sendable, Hashable {
     case splice(Splice)
     case expansion(path: String, expanded: Bool)
     case value(path: String, value: String)
 
-    /// The records of `change`, in order: the splices, then expansion, then values.
-    /// `model` is the model after the change, which the new states are read from.
-    static func of(_ change: Change, in model: MenuModel) -> [ChangeRecord] {
-        var records: [ChangeRecord] = []
-        records.reserveCapacity(
-            change.splices.count + change.expansionChanged.count + change.valueChanged.count)
-        forEach(of: change, in: model) { records.append($0) }
-        return records
+    /// Writes the records of `change` into `reply`, and into `events` for the
+    /// subscribers: the splices, then expansion, then values. `model` is the model
+    /// after the change, which the new states are read from; splices concern
+    /// expansion followers always, and config followers too when a reload caused
+    /// them (`spliceTopics`).
+    public static func write(
+        _ change: Change, in model: MenuModel, spliceTopics: EventTopics, to reply: inout RecordWriter,
+        events: inout EventGroup
+    ) {
+        forEach(of: change, in: model) { record in
+            events.record(topics: record.topics(spliceTopics: spliceTopics), in: &reply) {
+                record.write(to: &$0)
+            }
+        }
     }
 
-    /// ``of(_:in:)`` one record at a time, for a reply, which writes each as it comes
-    /// and needs no array of them.
+    /// The records of `change` one at a time, written as they come, with no array
+    /// of them.
     static func forEach(of change: Change, in model: MenuModel, _ body: (ChangeRecord) -> Void) {
         for s in change.splices { body(.splice(s)) }
         // Only the flag and the value: a whole row would render the title for nothing.
@@ -32,8 +37,6 @@ enum ChangeRecord {
         }
     }
 
-    /// Who hears of it: splices concern expansion followers always, and config
-    /// followers too when a reload caused them (`spliceTopics`).
     func topics(spliceTopics: EventTopics) -> EventTopics {
         switch self {
         case .splice: return spliceTopics
@@ -43,7 +46,7 @@ enum ChangeRecord {
     }
 
     /// Writes the record as one line: the one place that says which field is where.
-    func write(to writer: inout RecordWriter) {
+    public func write(to writer: inout RecordWriter) {
         switch self {
         case .splice(let s):
             writer.field("splice")
@@ -60,16 +63,5 @@ enum ChangeRecord {
             writer.field(value)
         }
         writer.endLine()
-    }
-
-    var line: String { RecordWriter.line(write) }
-}
-
-extension Change {
-    /// This change as events, for subscribers.
-    func events(in model: MenuModel, spliceTopics: EventTopics = .expansion) -> [Event] {
-        ChangeRecord.of(self, in: model).map {
-            Event(topics: $0.topics(spliceTopics: spliceTopics), record: $0.line)
-        }
     }
 }

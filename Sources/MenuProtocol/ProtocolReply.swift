@@ -26,27 +26,3 @@ public struct ProtocolReply: Sendable, Hashable {
     /// tag, so they can never be taken for a terminator.
     public static func isTerminator(_ line: String) -> Bool { line == "OK" || line.hasPrefix("ERR ") }
 }
-
-extension UnixSocketConnection {
-    public struct ProtocolFailure: Error, Sendable, CustomStringConvertible {
-        public var description: String
-    }
-
-    /// Reads the greeting; returns it (`OK MENUD 1`) or the daemon's `ERR` line.
-    public func readGreeting() throws -> String {
-        guard let line = try readLine() else {
-            throw ProtocolFailure(description: "the daemon closed the connection without a greeting")
-        }
-        return line
-    }
-
-    /// Reads one whole response.
-    public func readReply() throws -> ProtocolReply {
-        var lines: [String] = []
-        while let line = try readLine() {
-            if ProtocolReply.isTerminator(line) { return ProtocolReply(lines: lines, terminator: line) }
-            lines.append(line)
-        }
-        throw ProtocolFailure(description: "the daemon closed the connection in the middle of a reply")
-    }
-}

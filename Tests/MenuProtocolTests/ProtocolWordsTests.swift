@@ -1,7 +1,6 @@
+import MenuProtocol
 import PropertyBased
 import Testing
-
-@testable import MenuCore
 
 @Suite struct ProtocolWordsTests {
     private func texts(_ line: String) throws -> [String] { try ProtocolWords.split(line).map(\.text) }
@@ -76,69 +75,5 @@ import Testing
             #expect(split.dropFirst().map(\.text) == arguments)
             #expect(split.dropFirst().allSatisfy { !$0.isFlag })
         }
-    }
-}
-
-@Suite struct ProtocolFieldsTests {
-    @Test func escapesSeparatorsAndBackslash() {
-        #expect(ProtocolFields.escape("a\tb\nc\\d\re") == #"a\tb\nc\\d\re"#)
-        #expect(ProtocolFields.record(["row", "Tab\there", ""]) == "row\tTab\\there\t")
-    }
-
-    /// Fields are copied from the strings' own bytes; strings of over 15 bytes live on
-    /// the heap rather than inline, and both kinds must come out whole.
-    @Test func plainRecordsKeepEveryByte() {
-        let long = String(repeating: "ü", count: 20)
-        #expect(ProtocolFields.record(["row", long, "", "x"]) == "row\t" + long + "\t\tx")
-        #expect(ProtocolFields.record([]) == "")
-        #expect(ProtocolFields.record([""]) == "")
-    }
-
-    @Test func fieldsRoundTrip() async {
-        let alphabet: [String] = ["a", "\t", "\n", "\\", "t", "n", "\r", "ü", " "]
-        await propertyCheck(
-            count: 500, input: Gen.int(in: 0...(alphabet.count - 1)).array(of: 0...6).array(of: 1...5)
-        ) { raw in
-            let fields = raw.map { $0.map { alphabet[$0] }.joined() }
-            let line = ProtocolFields.record(fields)
-            #expect(!line.contains("\n"))
-            #expect(ProtocolFields.fields(of: line) == fields)
-        }
-    }
-}
-
-@Suite struct RowRecordTests {
-    @Test func rowRoundTripsThroughItsLine() {
-        let row = Row(
-            index: nil, path: "settings/theme", depth: 1, kind: .choice, title: "Theme:\tDark", subtitle: nil,
-            icon: "palette", expanded: false, value: "Dark", selected: nil, position: 1, siblings: 3,
-            children: 2,
-            exec: nil)
-        let record = RowRecord(row)
-        #expect(
-            record.line == "row\t-\t1\tchoice\tcollapsed\t2/3\tsettings/theme\tDark\tTheme:\\tDark\t\tpalette"
-        )
-        #expect(RowRecord(fields: ProtocolFields.fields(of: record.line)) == record)
-    }
-
-    @Test func optionStateIsSelection() {
-        let row = Row(
-            index: 4, path: "t/Dark", depth: 1, kind: .option, title: "Dark", subtitle: nil, icon: nil,
-            expanded: nil, value: nil, selected: true, position: 0, siblings: 2, children: 0, exec: nil)
-        #expect(RowRecord(row).state == "selected")
-    }
-
-    @Test func rejectsOtherRecords() {
-        #expect(RowRecord(fields: ["splice", "0", "1", "2"]) == nil)
-    }
-}
-
-@Suite struct RangeRowRecordTests {
-    @Test func rangeRowsCarryTheirBounds() throws {
-        let model = MenuFixtures.model([MenuFixtures.range("volume", 0, 150, step: 5, value: 30)])
-        let record = RowRecord(try model.get("volume"))
-        #expect(record.line.hasSuffix("\t0\t150\t5"))
-        #expect(RowRecord(fields: ProtocolFields.fields(of: record.line)) == record)
-        #expect(record.bounds?.percentage(of: 30) == 20)
     }
 }

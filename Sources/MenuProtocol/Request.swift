@@ -1,16 +1,16 @@
-import MenuCore
-
 /// A request as the dispatcher sees it: its words, or why it has none.
-enum Request: Sendable {
+public enum Request: Sendable {
     case words([ProtocolWord])
     /// The line could not be read as words; the dispatcher answers (or fails the
     /// current batch) with this error, so batches see framing errors in order too.
     case invalid(ProtocolError)
 
-    /// The error for a line over ``LineFramingDecoder/maximumLineLength``.
-    static let tooLong = Request.invalid(
-        ProtocolError(
-            .lineTooLong, "a request line may hold at most \(LineFramingDecoder.maximumLineLength) bytes"))
+    /// The longest request line, in bytes without its newline (docs/protocol.md).
+    public static let maximumLineLength = 64 * 1024
+
+    /// The error for a line over ``maximumLineLength``.
+    public static let tooLong = Request.invalid(
+        ProtocolError(.lineTooLong, "a request line may hold at most \(maximumLineLength) bytes"))
 
     /// Reads one framed line: checks that it is UTF-8 without control characters and
     /// splits it into words with the shared ``ProtocolWords`` rule. A blank line is
@@ -20,7 +20,7 @@ enum Request: Sendable {
     /// holds one, and in a value a NUL would be cut short on its way into a command's
     /// environment, and a lone `\r` or an escape sequence would garble every status bar
     /// and log that shows it.
-    init?(line bytes: UnsafeBufferPointer<UInt8>) {
+    public init?(line bytes: UnsafeBufferPointer<UInt8>) {
         // Checked and split in place, in the input buffer: a request line is read once
         // and never becomes a `String` as a whole.
         let read = Self.read(bytes)

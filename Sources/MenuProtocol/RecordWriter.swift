@@ -1,9 +1,11 @@
+import MenuCore
+
 /// Data lines written straight into protocol bytes: fields joined by tabs and escaped
 /// by ``ProtocolFields``' rule, each line ended by a newline.
 ///
 /// Replies are written through this rather than built as a `String` per field and
-/// per line: a `get` or `toggle` that a bar sends on every click is a few hundred
-/// nanoseconds of model work, and making and joining strings cost several times that.
+/// per line: the model's work for a `get` or `toggle` is small enough that making and
+/// joining strings would cost more than it (BENCHMARKS.md, "Notes").
 public struct RecordWriter: Sendable {
     public private(set) var bytes: [UInt8] = []
     /// Fields written since the last line ended, to put a tab before all but the first.
@@ -36,6 +38,14 @@ public struct RecordWriter: Sendable {
     public mutating func append(line: String) {
         bytes.append(contentsOf: line.utf8)
         endLine()
+    }
+
+    /// The rest of the current line, in wire form already and with its newline: a
+    /// record that follows the fields written so far, such as an event's.
+    public mutating func append(line record: ArraySlice<UInt8>) {
+        separate()
+        bytes.append(contentsOf: record)
+        fieldsInLine = 0
     }
 
     /// Whole lines written by another writer.

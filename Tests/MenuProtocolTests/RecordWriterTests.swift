@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 import PropertyBased
 import Testing
 
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func aRowWrittenInPlaceIsItsLine() throws {
-        let model = MenuFixtures.model([MenuFixtures.range("volume", 0, 150, step: 5, value: 30)])
+        let model = VolumeMenu.model
         let record = RowRecord(try model.get("volume"))
         var writer = RecordWriter()
         record.write(to: &writer)

@@ -1,3 +1,5 @@
+import MenuCore
+
 /// A ``Row`` as it travels on the wire: the `row` data line of the protocol
 /// (docs/protocol.md, "Row records"). Both ends use this one definition, so the field
 /// order is written down exactly once.

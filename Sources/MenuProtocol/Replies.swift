@@ -1,5 +1,3 @@
-import MenuCore
-
 /// Whole replies on their way to a client, as protocol bytes. Every reply is zero or
 /// more data lines, then exactly one terminator: `OK`, `OK <greeting>` or
 /// `ERR <code> <message>`. Terminators are written only here, so the framing rule
@@ -8,33 +6,35 @@ import MenuCore
 /// Bytes rather than a value per reply: the dispatcher writes the replies to all the
 /// requests of one read into one of these, and its commands write their data lines
 /// straight into it, so a short `get` needs no buffer and no copy of its own.
-struct Replies {
+public struct Replies: Sendable {
     /// The bytes so far: ended replies, then the data lines of the one being written.
-    var lines = RecordWriter()
+    public var lines = RecordWriter()
     /// How many replies have been ended.
-    private(set) var count = 0
+    public private(set) var count = 0
 
-    var isEmpty: Bool { lines.isEmpty }
+    public init() {}
+
+    public var isEmpty: Bool { lines.isEmpty }
 
     /// Ends the current reply with `OK`.
-    mutating func ok() {
+    public mutating func ok() {
         lines.append(line: "OK")
         count += 1
     }
 
     /// Ends the current reply with `ERR`.
-    mutating func error(_ error: ProtocolError) {
+    public mutating func error(_ error: ProtocolError) {
         lines.append(line: error.line)
         count += 1
     }
 
     /// The greeting: the only terminator carrying text after `OK`.
-    mutating func greeting(_ text: String) {
+    public mutating func greeting(_ text: String) {
         lines.append(line: "OK \(text)")
         count += 1
     }
 
-    static func error(_ error: ProtocolError) -> Replies {
+    public static func error(_ error: ProtocolError) -> Replies {
         var replies = Replies()
         replies.error(error)
         return replies

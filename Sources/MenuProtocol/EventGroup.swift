@@ -1,0 +1,70 @@
+/// The event lines of one command, batch, reload or load before the hub numbers
+/// them: records, each with the topics it belongs to. A record that is in the reply
+/// too is written once, into the reply, and the group keeps those same bytes
+/// (``record(topics:in:_:)``), so a change is rendered to text once however many
+/// read it, and a subscriber and the client that made the change read the same thing.
+///
+/// While nobody is subscribed the group only counts its records: it is numbered all
+/// the same, and most changes come from a bar's click with nobody listening.
+public struct EventGroup: Sendable {
+    /// Whether the records are kept, rather than only counted.
+    public let keepsRecords: Bool
+    /// The kept records, one after another, each ended by its newline.
+    private var records: [UInt8] = []
+    /// Each kept record's topics and where it ends in `records`.
+    private var entries: [(topics: EventTopics, end: Int)] = []
+    /// How many records the group has, kept or not.
+    public private(set) var count = 0
+
+    public init(keepsRecords: Bool) { self.keepsRecords = keepsRecords }
+
+    public var isEmpty: Bool { count == 0 }
+
+    /// Writes one record into `reply`, and the same bytes into the group.
+    public mutating func record(
+        topics: EventTopics, in reply: inout RecordWriter, _ write: (inout RecordWriter) -> Void
+    ) {
+        let start = reply.count
+        write(&reply)
+        count += 1
+        if keepsRecords { keep(reply.bytes[start...], topics: topics) }
+    }
+
+    /// A record for subscribers only.
+    public mutating func record(topics: EventTopics, _ write: (inout RecordWriter) -> Void) {
+        count += 1
+        guard keepsRecords else { return }
+        var writer = RecordWriter()
+        write(&writer)
+        keep(writer.bytes[...], topics: topics)
+    }
+
+    private mutating func keep(_ record: ArraySlice<UInt8>, topics: EventTopics) {
+        records.append(contentsOf: record)
+        entries.append((topics, records.count))
+    }
+
+    /// What a subscriber to `topics` reads: `event SEQ RECORD` for each record of its
+    /// topics, then `event SEQ end`, which closes the group so that a bar can redraw
+    /// once per command rather than per line. Nil when no record is for it.
+    public func lines(sequence: UInt64, for topics: EventTopics) -> [UInt8]? {
+        var writer = RecordWriter()
+        var start = 0
+        for entry in entries {
+            defer { start = entry.end }
+            guard !entry.topics.isDisjoint(with: topics) else { continue }
+            Self.writePrefix(sequence, to: &writer)
+            writer.append(line: records[start..<entry.end])
+        }
+        guard !writer.isEmpty else { return nil }
+        Self.writePrefix(sequence, to: &writer)
+        writer.field("end")
+        writer.endLine()
+        return writer.bytes
+    }
+
+    private static func writePrefix(_ sequence: UInt64, to writer: inout RecordWriter) {
+        writer.field("event")
+        writer.field(Int(truncatingIfNeeded: sequence))
+    }
+}

@@ -1,0 +1,40 @@
+import MenuProtocol
+import Testing
+
+@testable import MenuCore
+
+@Suite struct RowRecordTests {
+    @Test func rowRoundTripsThroughItsLine() {
+        let row = Row(
+            index: nil, path: "settings/theme", depth: 1, kind: .choice, title: "Theme:\tDark", subtitle: nil,
+            icon: "palette", expanded: false, value: "Dark", selected: nil, position: 1, siblings: 3,
+            children: 2,
+            exec: nil)
+        let record = RowRecord(row)
+        #expect(
+            record.line == "row\t-\t1\tchoice\tcollapsed\t2/3\tsettings/theme\tDark\tTheme:\\tDark\t\tpalette"
+        )
+        #expect(RowRecord(fields: ProtocolFields.fields(of: record.line)) == record)
+    }
+
+    @Test func optionStateIsSelection() {
+        let row = Row(
+            index: 4, path: "t/Dark", depth: 1, kind: .option, title: "Dark", subtitle: nil, icon: nil,
+            expanded: nil, value: nil, selected: true, position: 0, siblings: 2, children: 0, exec: nil)
+        #expect(RowRecord(row).state == "selected")
+    }
+
+    @Test func rejectsOtherRecords() {
+        #expect(RowRecord(fields: ["splice", "0", "1", "2"]) == nil)
+    }
+}
+
+@Suite struct RangeRowRecordTests {
+    @Test func rangeRowsCarryTheirBounds() throws {
+        let model = VolumeMenu.model
+        let record = RowRecord(try model.get("volume"))
+        #expect(record.line.hasSuffix("\t0\t150\t5"))
+        #expect(RowRecord(fields: ProtocolFields.fields(of: record.line)) == record)
+        #expect(record.bounds?.percentage(of: 30) == 20)
+    }
+}
