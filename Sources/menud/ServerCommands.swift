@@ -62,7 +62,8 @@ enum ServerCommands {
                 "Load the config again, keeping expansion and values; on errors keep the old menu and answer them.",
             minArguments: 0, maxArguments: 0, batchable: false,
             action: .run { _, state, out throws(ProtocolError) in
-                out.reply = try state.reload(because: "reload command").get()
+                // The reply buffer holds the replies before this one in the same read.
+                out.reply.append(contentsOf: try state.reload(because: "reload command").get())
             }),
         Command(
             name: "begin", usage: "",

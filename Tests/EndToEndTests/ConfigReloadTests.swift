@@ -105,4 +105,18 @@ import Testing
             #expect(try daemon.request("get apps/term").isOK)
         }
     }
+
+    /// `reload` pipelined after other requests in one read: every request keeps its
+    /// reply (the reload's records once replaced the replies written before it).
+    @Test func aPipelinedReloadKeepsTheRepliesBeforeIt() async throws {
+        try await withDaemon { daemon in
+            let connection = try daemon.connect()
+            try connection.send("ping\nget apps\nreload\nping\n")
+            let replies = try (0..<4).map { _ in try connection.readReply() }
+            #expect(replies.allSatisfy { $0.isOK }, "\(replies)")
+            #expect(replies[0].lines.isEmpty && replies[3].lines.isEmpty)
+            #expect(replies[1].lines.count == 1 && replies[1].lines[0].hasPrefix("row\t"), "\(replies[1])")
+            #expect(replies[2].lines.first?.hasPrefix("config\treloaded\t") == true, "\(replies[2])")
+        }
+    }
 }
