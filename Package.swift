@@ -26,6 +26,11 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        .systemLibrary(
+            name: "CUV",
+            pkgConfig: "libuv",
+            providers: [.apt(["libuv1-dev"])]
+        ),
         .target(
             name: "MenuCore",
             dependencies: ["CYAML"]
@@ -33,6 +38,9 @@ let package = Package(
         // The libc-only client side of the protocol: connection, reply reading, default
         // socket path. Shared by menuctl, menud's liveness probe and the tests.
         .target(name: "MenuClient"),
+        // Swift types over libuv's handles, one per kind of handle: the only code that
+        // touches a libuv pointer or callback.
+        .target(name: "MenuLoop", dependencies: ["CUV"]),
         .executableTarget(
             name: "menud",
             dependencies: [
@@ -87,6 +95,10 @@ let package = Package(
             ],
             // Read from disk via #filePath, not bundled as resources.
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "MenuLoopTests",
+            dependencies: ["MenuLoop"]
         ),
         .testTarget(
             name: "EndToEndTests",
