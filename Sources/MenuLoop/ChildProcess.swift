@@ -199,6 +199,7 @@ public final class ChildProcess: LoopHandle {
     }
 
     func handleClosed() {
+        finished = true
         onExit = nil
     }
 }

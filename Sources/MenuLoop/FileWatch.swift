@@ -24,7 +24,8 @@ public final class FileWatch: LoopHandle {
         }
     }
 
-    private var handle: UnsafeMutablePointer<uv_fs_event_t>!
+    /// Nil once closed: the memory is freed in the close callback.
+    private var handle: UnsafeMutablePointer<uv_fs_event_t>?
     public let path: String
     /// Each change, as it happens; dropped on close.
     public var onEvent: ((Event) -> Void)?
@@ -34,7 +35,8 @@ public final class FileWatch: LoopHandle {
     /// Watches `path`, a directory or a file, until ``close()``.
     public init(loop: EventLoop, path: String) throws(UVError) {
         self.path = path
-        handle = try allocateHandle(uv_fs_event_t.self) { uv_fs_event_init(loop.raw, $0) }
+        let handle = try allocateHandle(uv_fs_event_t.self) { uv_fs_event_init(loop.raw, $0) }
+        self.handle = handle
         let rc = uv_fs_event_start(
             handle,
             { handle, name, events, status in
@@ -56,10 +58,11 @@ public final class FileWatch: LoopHandle {
     }
 
     public func close() {
-        closeHandle(handle)
+        if let handle { closeHandle(handle) }
     }
 
     func handleClosed() {
+        handle = nil
         onEvent = nil
         onError = nil
     }

@@ -52,7 +52,12 @@ public final class LoopInbox: LoopHandle, @unchecked Sendable {
         for item in work { item() }
     }
 
-    func handleClosed() {}
+    func handleClosed() {
+        uv_mutex_lock(lock)
+        closed = true
+        queue = []
+        uv_mutex_unlock(lock)
+    }
 
     deinit {
         uv_mutex_destroy(lock)

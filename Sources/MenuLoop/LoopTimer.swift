@@ -4,7 +4,8 @@ import CUV
 /// stalled-reader drop, the settle delay of the config watch, the accept back-off
 /// and the timeouts of `on-change` and `children-cmd`.
 public final class LoopTimer: LoopHandle {
-    private var handle: UnsafeMutablePointer<uv_timer_t>!
+    /// Nil once closed: the memory is freed in the close callback.
+    private var handle: UnsafeMutablePointer<uv_timer_t>?
     /// Called each time the timer fires; dropped when the timer closes.
     public var onFire: (() -> Void)?
 
@@ -15,7 +16,7 @@ public final class LoopTimer: LoopHandle {
     /// (Re)starts the timer: it fires once after `delay`, then every `interval` if
     /// one is given. A running timer is restarted from now.
     public func start(after delay: Duration, repeating interval: Duration? = nil) {
-        guard uv_is_closing(asHandle(handle)) == 0 else { return }
+        guard let handle, uv_is_closing(asHandle(handle)) == 0 else { return }
         uv_timer_start(
             handle, { owner(of: $0, as: LoopTimer.self).onFire?() },
             Self.milliseconds(delay), interval.map(Self.milliseconds) ?? 0)
@@ -23,25 +24,29 @@ public final class LoopTimer: LoopHandle {
 
     /// Stops the timer; it can be started again.
     public func stop() {
-        uv_timer_stop(handle)
+        if let handle { uv_timer_stop(handle) }
     }
 
     /// Whether the timer will fire.
-    public var isActive: Bool { uv_is_active(asHandle(handle)) != 0 }
+    public var isActive: Bool { handle.map { uv_is_active(asHandle($0)) != 0 } ?? false }
 
     /// Whether this timer alone keeps ``EventLoop/run()`` going (`uv_ref`); it does
     /// unless turned off, as for a watchdog that must not hold the loop open.
     public var keepsLoopAlive: Bool {
-        get { uv_has_ref(asHandle(handle)) != 0 }
-        set { if newValue { uv_ref(asHandle(handle)) } else { uv_unref(asHandle(handle)) } }
+        get { handle.map { uv_has_ref(asHandle($0)) != 0 } ?? false }
+        set {
+            guard let handle else { return }
+            if newValue { uv_ref(asHandle(handle)) } else { uv_unref(asHandle(handle)) }
+        }
     }
 
     /// Stops the timer for good and releases it.
     public func close() {
-        closeHandle(handle)
+        if let handle { closeHandle(handle) }
     }
 
     func handleClosed() {
+        handle = nil
         onFire = nil
     }
 

@@ -143,6 +143,8 @@ public final class UnixListener: LoopHandle {
     }
 
     func handleClosed() {
+        closing = true
+        isAccepting = false
         Glibc.close(fd)
         onConnection = nil
         onAcceptError = nil
