@@ -26,6 +26,11 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        .systemLibrary(
+            name: "CUV",
+            pkgConfig: "libuv",
+            providers: [.apt(["libuv1-dev"])]
+        ),
         .target(
             name: "MenuCore",
             dependencies: ["CYAML"]
@@ -44,6 +49,9 @@ let package = Package(
             name: "MenuClient",
             dependencies: ["MenuProtocol"]
         ),
+        // Swift types over libuv's handles, one per kind of handle: the only code that
+        // touches a libuv pointer or callback.
+        .target(name: "MenuLoop", dependencies: ["CUV"]),
         .executableTarget(
             name: "menud",
             dependencies: [
@@ -107,6 +115,10 @@ let package = Package(
                 "MenuCore", "MenuProtocol",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        .testTarget(
+            name: "MenuLoopTests",
+            dependencies: ["MenuLoop"]
         ),
         .testTarget(
             name: "EndToEndTests",

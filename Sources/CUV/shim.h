@@ -1,0 +1,4 @@
+#ifndef MENUD_CUV_SHIM_H
+#define MENUD_CUV_SHIM_H
+#include <uv.h>
+#endif

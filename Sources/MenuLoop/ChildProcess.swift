@@ -1,0 +1,223 @@
+import CUV
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A child process started on the loop (`uv_spawn`) and reaped by it: menud's `exec`,
+/// `on-change` and `children-cmd`.
+///
+/// Detached (the default), the child leads a session and process group of its own
+/// (`setsid`): it outlives the daemon, gets none of its terminal's signals, and
+/// ``killGroup(_:)`` reaches whatever it started too. Its standard input is
+/// `/dev/null`; libuv gives it default signal dispositions and an empty signal mask,
+/// and none of the daemon's descriptors (libuv opens them all close-on-exec).
+///
+/// Captured output is bounded: bytes past the limit are read and dropped, so the
+/// child is never blocked on a full pipe, and the result says it was truncated.
+/// ``onExit`` comes once the child has exited and every captured stream has ended,
+/// so the output is complete; a timeout is the caller's ``LoopTimer`` and
+/// ``killGroup(_:)``.
+public final class ChildProcess: LoopHandle {
+    public enum Program: Sendable {
+        /// `/bin/sh -c command`.
+        case shell(String)
+        /// A program looked up in `PATH`, and its arguments: the first is its name.
+        case arguments([String])
+    }
+
+    /// What becomes of one of the child's output streams.
+    public enum Output: Sendable {
+        case discard
+        /// The daemon's own stream, for its log.
+        case inherit
+        /// Read into memory, at most `limit` bytes.
+        case capture(limit: Int)
+    }
+
+    public enum Exit: Sendable, Equatable, CustomStringConvertible {
+        case exited(Int32)
+        case killed(signal: Int32)
+
+        public var succeeded: Bool { self == .exited(0) }
+
+        public var description: String {
+            switch self {
+            case .exited(let status): "exited with status \(status)"
+            case .killed(let signal): "killed by signal \(signal)"
+            }
+        }
+    }
+
+    public struct Captured: Sendable, Equatable {
+        public var bytes: [UInt8] = []
+        /// The stream had more than the limit; only the first bytes are kept.
+        public var truncated = false
+
+        public init(bytes: [UInt8] = [], truncated: Bool = false) {
+            self.bytes = bytes
+            self.truncated = truncated
+        }
+    }
+
+    public struct Result: Sendable, Equatable {
+        public var exit: Exit
+        public var standardOutput: Captured
+        public var standardError: Captured
+    }
+
+    /// The child's process id, which is also its process group's when detached.
+    public private(set) var pid: Int32 = 0
+    public let detached: Bool
+    /// Called once when the child has exited and its captured output ended; the
+    /// handle is closed right after.
+    public var onExit: ((Result) -> Void)?
+
+    private var handle: UnsafeMutablePointer<uv_process_t>!
+    private var exit: Exit?
+    private var outputs: [OutputCapture?] = [nil, nil]
+    private var finished = false
+
+    /// Starts `program`. `environment` is added to the daemon's own: values reach a
+    /// command this way, never pasted into its text.
+    public init(
+        loop: EventLoop, _ program: Program, environment: [String: String] = [:], detached: Bool = true,
+        standardOutput: Output = .discard, standardError: Output = .discard
+    ) throws(UVError) {
+        self.detached = detached
+        let arguments: [String]
+        switch program {
+        case .shell(let command): arguments = ["/bin/sh", "-c", command]
+        case .arguments(let list): arguments = list
+        }
+        guard !arguments.isEmpty else { throw UVError(UV_EINVAL.rawValue) }
+
+        var stdio = [uv_stdio_container_t(flags: UV_IGNORE, data: .init(fd: 0))]
+        for (fd, output) in [standardOutput, standardError].enumerated() {
+            switch output {
+            case .discard:
+                stdio.append(uv_stdio_container_t(flags: UV_IGNORE, data: .init(fd: 0)))
+            case .inherit:
+                stdio.append(uv_stdio_container_t(flags: UV_INHERIT_FD, data: .init(fd: Int32(fd + 1))))
+            case .capture(let limit):
+                let capture = OutputCapture(limit: limit, pipe: StreamConnection(unconnectedOn: loop.raw))
+                outputs[fd] = capture
+                stdio.append(
+                    uv_stdio_container_t(
+                        flags: uv_stdio_flags(UV_CREATE_PIPE.rawValue | UV_WRITABLE_PIPE.rawValue),
+                        data: .init(stream: capture.pipe.stream)))
+            }
+        }
+
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var envp: [UnsafeMutablePointer<CChar>?] = []
+        if !environment.isEmpty {
+            var entry = environ
+            while let pointer = entry.pointee {
+                let name = String(cString: pointer).prefix { $0 != "=" }
+                if environment[String(name)] == nil { envp.append(strdup(pointer)) }
+                entry += 1
+            }
+            for (name, value) in environment { envp.append(strdup("\(name)=\(value)")) }
+            envp.append(nil)
+        }
+        defer { for pointer in envp { free(pointer) } }
+
+        var options = uv_process_options_t()
+        options.exit_cb = { handle, status, signal in
+            owner(of: handle, as: ChildProcess.self).exited(status: status, signal: signal)
+        }
+        options.flags = detached ? UV_PROCESS_DETACHED.rawValue : 0
+        var rc: Int32 = 0
+        handle = try allocateHandle(uv_process_t.self) { handle in
+            argv.withUnsafeBufferPointer { argv in
+                envp.withUnsafeBufferPointer { envp in
+                    stdio.withUnsafeMutableBufferPointer { stdio in
+                        options.file = UnsafePointer(argv[0])
+                        options.args = UnsafeMutablePointer(mutating: argv.baseAddress)
+                        options.env = envp.isEmpty ? nil : UnsafeMutablePointer(mutating: envp.baseAddress)
+                        options.stdio_count = Int32(stdio.count)
+                        options.stdio = stdio.baseAddress
+                        rc = uv_spawn(loop.raw, handle, &options)
+                    }
+                }
+            }
+            // A failed spawn still leaves an initialized handle to close.
+            return 0
+        }
+        guard rc == 0 else {
+            for output in outputs { output?.pipe.close() }
+            closeHandle(handle)
+            throw UVError(rc)
+        }
+        pid = handle.pointee.pid
+        for (index, output) in outputs.enumerated() {
+            guard let output else { continue }
+            output.pipe.onEndOfInput = { [weak self] in self?.outputEnded(index) }
+            output.pipe.onError = { [weak self] _ in self?.outputEnded(index) }
+            output.pipe.startReading()
+        }
+    }
+
+    /// Sends `signal` to the child's whole process group (to the child alone if it is
+    /// not detached), until ``onExit`` has been called: after the child exited, the
+    /// group may still hold what it started, keeping its output open.
+    public func killGroup(_ signal: Int32) {
+        guard !finished else { return }
+        _ = Glibc.kill(detached ? -pid : pid, signal)
+    }
+
+    /// Stops reading its output and watching it: ``onExit`` will not be called. The
+    /// child is not signalled.
+    public func close() {
+        guard !finished else { return }
+        finished = true
+        for output in outputs { output?.pipe.close() }
+        closeHandle(handle)
+    }
+
+    private func exited(status: Int64, signal: Int32) {
+        exit = signal != 0 ? .killed(signal: signal) : .exited(Int32(truncatingIfNeeded: status))
+        finishIfDone()
+    }
+
+    private func outputEnded(_ index: Int) {
+        outputs[index]?.ended = true
+        outputs[index]?.pipe.close()
+        finishIfDone()
+    }
+
+    private func finishIfDone() {
+        guard !finished, let exit, outputs.allSatisfy({ $0?.ended ?? true }) else { return }
+        finished = true
+        let result = Result(
+            exit: exit, standardOutput: outputs[0]?.captured ?? Captured(),
+            standardError: outputs[1]?.captured ?? Captured())
+        closeHandle(handle)
+        onExit?(result)
+    }
+
+    func handleClosed() {
+        finished = true
+        onExit = nil
+    }
+}
+
+/// One captured output stream of a ``ChildProcess``: its pipe and what was read.
+private final class OutputCapture {
+    let limit: Int
+    let pipe: StreamConnection
+    var captured = ChildProcess.Captured()
+    var ended = false
+
+    init(limit: Int, pipe: StreamConnection) {
+        self.limit = limit
+        self.pipe = pipe
+        pipe.onRead = { [unowned self] bytes in
+            let room = self.limit - self.captured.bytes.count
+            if bytes.count > room { self.captured.truncated = true }
+            if room > 0 { self.captured.bytes.append(contentsOf: bytes.prefix(room)) }
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import MenuLoop
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite struct ChildProcessTests {
+    /// Starts `program` and returns its result once it has exited.
+    private func run(
+        _ program: ChildProcess.Program, environment: [String: String] = [:], detached: Bool = true,
+        standardOutput: ChildProcess.Output = .capture(limit: 1 << 20),
+        standardError: ChildProcess.Output = .capture(limit: 1 << 20)
+    ) throws -> (pid: Int32, result: ChildProcess.Result?) {
+        var result: ChildProcess.Result?
+        var pid: Int32 = 0
+        try runLoop { loop in
+            let child = try ChildProcess(
+                loop: loop, program, environment: environment, detached: detached,
+                standardOutput: standardOutput, standardError: standardError)
+            pid = child.pid
+            child.onExit = { result = $0 }
+        }
+        return (pid, result)
+    }
+
+    @Test func capturesOutputAndExitStatus() throws {
+        let (_, result) = try run(
+            .shell(#"printf '%s\n' "$MENU_PATH"; printf oops >&2; exit 3"#),
+            environment: ["MENU_PATH": "a/b c"])
+        #expect(result?.exit == .exited(3))
+        #expect(
+            result?.standardOutput == ChildProcess.Captured(bytes: Array("a/b c\n".utf8), truncated: false))
+        #expect(result?.standardError == ChildProcess.Captured(bytes: Array("oops".utf8), truncated: false))
+    }
+
+    /// Past the limit the output is read and dropped: the child is not blocked on a
+    /// full pipe and exits normally.
+    @Test func outputPastTheLimitIsDroppedAndTheChildStillExits() throws {
+        let (_, result) = try run(
+            .shell("head -c 1048576 /dev/zero"), standardOutput: .capture(limit: 64 << 10))
+        #expect(result?.exit == .exited(0))
+        #expect(result?.standardOutput.bytes.count == 64 << 10)
+        #expect(result?.standardOutput.truncated == true)
+    }
+
+    @Test func aDetachedChildLeadsItsOwnSessionAndGroup() throws {
+        let (pid, result) = try run(.shell("cat /proc/$$/stat"))
+        let stat = try #require(
+            result.flatMap { ProcessStat(String(decoding: $0.standardOutput.bytes, as: UTF8.self)) })
+        #expect(stat.session == pid)
+        #expect(stat.group == pid)
+    }
+
+    @Test func anAttachedChildStaysInTheDaemonsSession() throws {
+        let (_, result) = try run(.shell("cat /proc/$$/stat"), detached: false)
+        let stat = try #require(
+            result.flatMap { ProcessStat(String(decoding: $0.standardOutput.bytes, as: UTF8.self)) })
+        #expect(stat.session == getsid(0))
+    }
+
+    @Test func aProgramThatCannotStartThrowsAndLeavesNoHandle() throws {
+        var error: UVError?
+        try runLoop { loop in
+            #expect {
+                _ = try ChildProcess(
+                    loop: loop, .arguments(["/nonexistent/program"]), standardOutput: .capture(limit: 10))
+            } throws: { thrown in
+                error = thrown as? UVError
+                return true
+            }
+        }
+        #expect(error?.errno == ENOENT)
+    }
+
+    /// The shell starts a background `sleep` that holds its output open and then
+    /// sleeps itself; neither ends by itself. Killing the group ends both: the output
+    /// ends only when the last holder is gone, and the exit comes after it.
+    @Test func killGroupEndsTheChildAndWhatItStarted() throws {
+        try withTemporaryDirectory { directory in
+            var result: ChildProcess.Result?
+            var group: Int32 = 0
+            defer { if group > 0 { kill(-group, SIGKILL) } }
+            var leftInGroup: [Int32] = [-1]
+            try runLoop { loop in
+                // Watching before the child starts, so that its signal cannot be missed.
+                let watch = try FileWatch(loop: loop, path: directory)
+                let child = try ChildProcess(
+                    loop: loop,
+                    .shell("sleep 100 & touch \(directory)/started; sleep 100"),
+                    standardOutput: .capture(limit: 1024))
+                group = child.pid
+                watch.onEvent = { event in
+                    guard event.name == "started" else { return }
+                    watch.close()
+                    child.killGroup(SIGKILL)
+                }
+                child.onExit = { exit in
+                    result = exit
+                    // The kernel may still be tearing the group down: look again
+                    // until it is gone.
+                    let poll = LoopTimer(loop: loop)
+                    poll.onFire = {
+                        leftInGroup = livingProcesses(inGroup: group)
+                        if leftInGroup.isEmpty { poll.close() }
+                    }
+                    poll.start(after: .zero, repeating: .milliseconds(5))
+                }
+            }
+            #expect(result?.exit == .killed(signal: SIGKILL))
+            #expect(leftInGroup == [])
+        }
+    }
+}
+
+/// The fields of `/proc/PID/stat` that say where a process belongs.
+private struct ProcessStat {
+    var state: Character
+    var group: Int32
+    var session: Int32
+
+    /// After the command's name, in parentheses: state, ppid, pgrp, session.
+    init?(_ text: String) {
+        guard let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 3, let state = fields[0].first, let group = Int32(fields[2]),
+            let session = Int32(fields[3])
+        else { return nil }
+        self.state = state
+        self.group = group
+        self.session = session
+    }
+}
+
+/// The processes of process group `group` that have not exited (zombies have).
+private func livingProcesses(inGroup group: Int32) -> [Int32] {
+    guard let proc = opendir("/proc") else { return [] }
+    defer { closedir(proc) }
+    var found: [Int32] = []
+    while let entry = readdir(proc) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) {
+            String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+        }
+        guard let pid = Int32(name), let file = fopen("/proc/\(pid)/stat", "r") else { continue }
+        var line = [UInt8](repeating: 0, count: 1024)
+        let count = fread(&line, 1, line.count, file)
+        fclose(file)
+        guard let stat = ProcessStat(String(decoding: line.prefix(count), as: UTF8.self)) else { continue }
+        if stat.group == group && stat.state != "Z" && stat.state != "X" { found.append(pid) }
+    }
+    return found
+}
