@@ -26,6 +26,9 @@ struct Run: ParsableCommand {
     @Option(help: "Requests each socket load sends, at most.")
     var requests = 1_000_000
 
+    @Option(help: "Rounds of the socket loads; each server keeps its best round at each load.")
+    var rounds = 1
+
     @Flag(help: "Smaller menus, for a quick look; not for BENCHMARKS.md.")
     var quick = false
 
@@ -55,13 +58,12 @@ struct Run: ParsableCommand {
         if !wanted.isDisjoint(with: ["socket", "client", "fanout"]) {
             let socket = SocketBench(
                 binDir: binDir, workDir: work, seconds: quick ? 1 : seconds,
-                requests: quick ? 200_000 : requests,
-                openFiles: openFiles
+                requests: quick ? 200_000 : requests, rounds: rounds, openFiles: openFiles
             ).run(sections: wanted)
             results += socket.results
             if let matrix = socket.matrix {
                 tables.append(
-                    "Socket loads, each server and request alone: req/s; p50 / p99 latency.\n\n"
+                    "Socket loads, each server and request alone, best of \(rounds) round\(rounds == 1 ? "" : "s"): req/s; p50 / p99 latency.\n\n"
                         + matrix.markdown)
             }
         }
