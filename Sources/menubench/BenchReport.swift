@@ -4,6 +4,8 @@ import Foundation
 /// markers, so the hand-written analysis around them survives every run.
 struct BenchReport {
     var results: [BenchResult]
+    /// Tables of their own after the main one, such as the socket section's matrix.
+    var tables: [String] = []
 
     var table: String {
         var out = "| section | measurement | figure | compared with | target | met |\n"
@@ -12,6 +14,7 @@ struct BenchReport {
             let met = r.met.map { $0 ? "yes" : "**no**" } ?? ""
             out += "| \(r.section) | \(r.name) | \(r.value) | \(r.comparison) | \(r.target) | \(met) |\n"
         }
+        for t in tables { out += "\n" + t }
         return out
     }
 

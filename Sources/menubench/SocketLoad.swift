@@ -2,37 +2,26 @@ import Glibc
 import MenuClient
 
 /// A closed-loop load generator over Unix sockets, written here so that menud and
-/// redis are driven by exactly the same code: `connections` sockets, each keeping
-/// `pipeline` requests in flight, one thread polling them all.
+/// its peers are driven by exactly the same code: `connections` sockets, each
+/// keeping `pipeline` requests in flight, one thread polling them all, until
+/// `maxRequests` have been sent or `seconds` have passed.
 struct SocketLoad {
-    /// How a server's replies end, so the generator can count them without parsing
-    /// the protocol in full.
-    enum Dialect {
-        /// menud: a reply ends with a line `OK` or `ERR …`; the greeting is skipped.
-        case menud
-        /// redis inline commands: every reply to PING is one `+PONG` line.
-        case redis
-
-        func endsReply(_ line: ArraySlice<UInt8>) -> Bool {
-            switch self {
-            case .menud:
-                return line.elementsEqual("OK".utf8) || line.starts(with: "ERR ".utf8)
-            case .redis:
-                return line.first == UInt8(ascii: "+") || line.first == UInt8(ascii: "-")
-            }
-        }
-    }
-
     struct Outcome {
         var requests: Int
         var seconds: Double
         var p50: Double
         var p99: Double
         var errors: Int
+        /// Connections the server closed during the run.
+        var dropped: Int
         var perSecond: Double { Double(requests) / seconds }
         /// Throughput and latency, as the table shows them.
         var summary: String {
-            "\(Int(perSecond)) req/s, p50 \(BenchResult.micros(p50)), p99 \(BenchResult.micros(p99))"
+            var text =
+                "\(Int(perSecond)) req/s, p50 \(BenchResult.micros(p50)), p99 \(BenchResult.micros(p99))"
+            if errors > 0 { text += ", \(errors) errors" }
+            if dropped > 0 { text += ", \(dropped) connections dropped" }
+            return text
         }
     }
 
@@ -41,17 +30,21 @@ struct SocketLoad {
     static let menudRequests = [Array("get display/volume\n".utf8), Array("toggle power\n".utf8)]
     /// What redis is sent: its cheapest command, inline.
     static let redisRequests = [Array("PING\r\n".utf8)]
+    /// What mpd is sent: its cheapest command.
+    static let mpdRequests = [Array("ping\n".utf8)]
 
     var socketPath: String
-    var dialect: Dialect
+    var dialect: ReplyFraming.Dialect
     var connections: Int
     var pipeline: Int
     /// Requests sent in turn, each a full line with its terminator.
     var requests: [[UInt8]]
     var seconds: Double
+    var maxRequests = Int.max
 
     private struct Connection {
         var fd: Int32
+        var framing: ReplyFraming
         var sentAt: [UInt64] = []
         var head = 0
         var pending: [UInt8] = []
@@ -64,18 +57,24 @@ struct SocketLoad {
         var polled: [pollfd] = []
         for k in 0..<connections {
             guard let fd = SocketLoad.connect(socketPath) else { return nil }
-            conns.append(Connection(fd: fd, next: k))
+            conns.append(Connection(fd: fd, framing: ReplyFraming(dialect), next: k))
             polled.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
         }
         var latencies: [UInt64] = []
         latencies.reserveCapacity(1 << 20)
         var errors = 0
+        var dropped = 0
         let start = SocketLoad.now()
         let deadline = start + UInt64(seconds * 1e9)
-        for k in conns.indices { send(&conns[k], count: pipeline) }
+        var unsent = maxRequests
+        for k in conns.indices {
+            let n = min(pipeline, unsent)
+            send(&conns[k], count: n)
+            unsent -= n
+        }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var stopping = false
-        var inFlight = connections * pipeline
+        var inFlight = maxRequests - unsent
         while inFlight > 0 {
             let n = poll(&polled, nfds_t(polled.count), 1000)
             if n < 0 && errno == EINTR { continue }
@@ -85,6 +84,7 @@ struct SocketLoad {
             for k in polled.indices where polled[k].revents != 0 {
                 let got = read(conns[k].fd, &buffer, buffer.count)
                 guard got > 0 else {
+                    dropped += 1
                     inFlight -= conns[k].sentAt.count - conns[k].head
                     polled[k].fd = -1
                     conns[k].head = conns[k].sentAt.count
@@ -97,9 +97,9 @@ struct SocketLoad {
                 for i in 0..<bytes.count where bytes[i] == UInt8(ascii: "\n") {
                     var line = bytes[lineStart..<i]
                     if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-                    if dialect.endsReply(line) {
+                    if let end = conns[k].framing.end(at: line) {
                         replies += 1
-                        if line.starts(with: "ERR ".utf8) || line.first == UInt8(ascii: "-") { errors += 1 }
+                        if end == .error { errors += 1 }
                     }
                     lineStart = i + 1
                 }
@@ -110,8 +110,10 @@ struct SocketLoad {
                 }
                 inFlight -= replies
                 if !stopping {
-                    send(&conns[k], count: replies)
-                    inFlight += replies
+                    let n = min(replies, unsent)
+                    send(&conns[k], count: n)
+                    unsent -= n
+                    inFlight += n
                 }
             }
         }
@@ -122,7 +124,8 @@ struct SocketLoad {
             Double(latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))])
         }
         return Outcome(
-            requests: latencies.count, seconds: elapsed, p50: pct(0.5), p99: pct(0.99), errors: errors)
+            requests: latencies.count, seconds: elapsed, p50: pct(0.5), p99: pct(0.99), errors: errors,
+            dropped: dropped)
     }
 
     private func send(_ c: inout Connection, count: Int) {

@@ -20,8 +20,14 @@ struct Run: ParsableCommand {
     @Option(help: "Comma-separated sections: load, model, socket, client, fanout.")
     var sections = "load,model,socket,client,fanout"
 
-    @Option(help: "Seconds each socket load runs.")
+    @Option(help: "Seconds each socket load runs, at most.")
     var seconds = 3.0
+
+    @Option(help: "Requests each socket load sends, at most.")
+    var requests = 1_000_000
+
+    @Option(help: "Rounds of the socket loads; each server keeps its best round at each load.")
+    var rounds = 1
 
     @Flag(help: "Smaller menus, for a quick look; not for BENCHMARKS.md.")
     var quick = false
@@ -31,12 +37,14 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let wanted = Set(sections.split(separator: ",").map(String.init))
+        let openFiles = FileLimit.raise()
         let binDir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().path
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("menubench-\(getpid())").path
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
         var results: [BenchResult] = []
+        var tables: [String] = []
         if wanted.contains("load") {
             let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
             results += LoadBench(sizes: sizes, binDir: binDir, workDir: work).run()
@@ -48,10 +56,18 @@ struct Run: ParsableCommand {
             results += ModelBench(model: MenuModel(config: config)).run()
         }
         if !wanted.isDisjoint(with: ["socket", "client", "fanout"]) {
-            results += SocketBench(binDir: binDir, workDir: work, seconds: quick ? 1 : seconds).run(
-                sections: wanted)
+            let socket = SocketBench(
+                binDir: binDir, workDir: work, seconds: quick ? 1 : seconds,
+                requests: quick ? 200_000 : requests, rounds: rounds, openFiles: openFiles
+            ).run(sections: wanted)
+            results += socket.results
+            if let matrix = socket.matrix {
+                tables.append(
+                    "Socket loads, each server and request alone, best of \(rounds) round\(rounds == 1 ? "" : "s"): req/s; p50 / p99 latency.\n\n"
+                        + matrix.markdown)
+            }
         }
-        let report = BenchReport(results: results)
+        let report = BenchReport(results: results, tables: tables)
         print("menubench on \(BenchReport.machine)\n")
         print(report.table)
         if let write {
@@ -122,19 +138,38 @@ struct DriveCommand: ParsableCommand {
     @Option(help: "How long to run.")
     var seconds = 3.0
 
-    @Flag(help: "Send inline PING to redis-server instead of get/toggle to menud.")
-    var redis = false
+    @Option(help: "Requests to send, at most.")
+    var requests = Int.max
+
+    @Option(help: "The server's protocol: menud (also the floors), mpd or redis.")
+    var dialect = ReplyFraming.Dialect.menud
+
+    @Option(
+        name: .customLong("request"),
+        help:
+            "A request line, sent in turn with the others (default: get/toggle to menud, ping to mpd, PING to redis)."
+    )
+    var lines: [String] = []
 
     func run() throws {
+        let terminator = dialect == .redis ? "\r\n" : "\n"
+        let defaults =
+            switch dialect {
+            case .menud: SocketLoad.menudRequests
+            case .mpd: SocketLoad.mpdRequests
+            case .redis: SocketLoad.redisRequests
+            }
         guard
             let r = SocketLoad(
-                socketPath: socket, dialect: redis ? .redis : .menud, connections: connections,
-                pipeline: pipeline, requests: redis ? SocketLoad.redisRequests : SocketLoad.menudRequests,
-                seconds: seconds
+                socketPath: socket, dialect: dialect, connections: connections, pipeline: pipeline,
+                requests: lines.isEmpty ? defaults : lines.map { Array(($0 + terminator).utf8) },
+                seconds: seconds, maxRequests: requests
             ).run()
         else { throw ExitCode(1) }
         print(r.summary)
     }
 }
+
+extension ReplyFraming.Dialect: ExpressibleByArgument {}
 
 Menubench.main()
