@@ -42,6 +42,11 @@ enum SanitizerReport {
         ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }
     }
 
+    /// Whether this run is sanitized (`.ci/sanitize` sets the options): programs are
+    /// several times slower, and ASan keeps freed memory in quarantine, so a process's
+    /// size says nothing of a leak (LeakSanitizer reports those at exit instead).
+    static var isSanitizedRun: Bool { !environment.isEmpty }
+
     /// `environment` with the test process's sanitizer settings added.
     static func keepingOptions(_ environment: [String: String]) -> [String: String] {
         environment.merging(Self.environment) { own, _ in own }
