@@ -94,10 +94,8 @@ let package = Package(
         .executableTarget(
             name: "menubench",
             dependencies: [
-                "MenuCore", "MenuProtocol", "MenuClient", "CYAML",
+                "MenuCore", "MenuProtocol", "MenuClient", "MenuLoop", "CYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(

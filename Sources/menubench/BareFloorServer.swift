@@ -2,13 +2,11 @@ import ArgumentParser
 import Glibc
 import MenuClient
 
-/// The NIO floor's twin without SwiftNIO: one thread, one `poll` over every socket,
-/// one read and one write per readable socket, as redis does with epoll. It answers
-/// `OK` to every line, like `nio-floor`. It exists to price the choice of SwiftNIO:
-/// the difference between the two floors is what NIO's channel machinery costs per
-/// request, and whether this one reaches redis says whether a Swift server could meet
-/// the socket targets on this machine without NIO. (`poll` rather than epoll, which
-/// Glibc's module does not export; over fifty sockets it only makes this floor lower.)
+/// The loop floor's twin without any event library: one thread, one `poll` over every
+/// socket, one read and one write per readable socket, as redis does with epoll. It
+/// answers `OK` to every line, like `loop-floor`; the difference between the two is
+/// what the loop layer costs per request. (`poll` rather than epoll, which Glibc's
+/// module does not export; over fifty sockets it only makes this floor lower.)
 ///
 /// Not a server to ship: no limits, and no back-pressure beyond keeping unsent bytes.
 struct BareFloorCommand: ParsableCommand {

@@ -5,7 +5,7 @@ import MenuCore
 /// start. menud's peers run beside it in the same run, driven by the same generator:
 /// mpd, the per-user daemon with a line protocol that menud is most like, and redis,
 /// the usual fastest small daemon; the floors answer `OK` to every line and so show
-/// what a server on SwiftNIO, and one on a bare poll loop, cannot go below.
+/// what a server on menud's loop layer, and one on a bare poll loop, cannot go below.
 struct SocketBench {
     var binDir: String
     var workDir: String
@@ -59,7 +59,7 @@ struct SocketBench {
                     "no",
                 ], redisSocket
             ),
-            ("NIO floor", ["\(binDir)/menubench", "nio-floor", "--socket", floorSocket], floorSocket),
+            ("loop floor", ["\(binDir)/menubench", "loop-floor", "--socket", floorSocket], floorSocket),
             ("bare floor", ["\(binDir)/menubench", "bare-floor", "--socket", bareSocket], bareSocket),
         ] {
             if let pid = ChildProcess.start(argv) {
@@ -113,7 +113,7 @@ struct SocketBench {
             SocketCase("redis", "PING", socket: redis, dialect: .redis),
             SocketCase("redis", "GET menubench", socket: redis, dialect: .redis),
             SocketCase("redis", "SET menubench 1", socket: redis, dialect: .redis),
-            SocketCase("NIO floor", "ping", socket: floor, dialect: .menud),
+            SocketCase("loop floor", "ping", socket: floor, dialect: .menud),
             SocketCase("bare floor", "ping", socket: bare, dialect: .menud),
         ]
         // GET reads a key that exists, as mpd's `status` and menud's `get` read theirs.
