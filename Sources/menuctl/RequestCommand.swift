@@ -23,7 +23,11 @@ extension RequestCommand {
         for line in reply.lines { print(line) }
     }
 
-    func validate() throws {
+    func validate() throws { try checkArguments() }
+
+    /// What every request's arguments must be; a command with a `validate` of its own
+    /// calls this too.
+    func checkArguments() throws {
         for argument in protocolArguments where !ProtocolWords.canEncode(argument) {
             throw ValidationError("arguments cannot contain a newline")
         }

@@ -122,9 +122,26 @@ struct Set: RequestCommand {
     static let protocolName = "set"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The value node's path.") var path: String
-    @Argument(help: "The new value as text (on/off, a number, an option id, text, YYYY-MM-DD).")
-    var value: String
-    var protocolArguments: [String] { [path, value] }
+    /// Taken as it is even when it starts with `-` (`set display/volume -5`): a
+    /// negative number is a value, not an option.
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp(
+            "The new value as text (on/off, a number, an option id, text, YYYY-MM-DD).", valueName: "value"))
+    var value: [String] = []
+    /// `--` still ends the options, as it does for every other command.
+    private var values: ArraySlice<String> { value.first == "--" ? value.dropFirst() : value[...] }
+    var protocolArguments: [String] { [path] + values }
+
+    func validate() throws {
+        guard values.count == 1 else {
+            throw ValidationError(
+                values.isEmpty
+                    ? "Missing expected argument '<value>'"
+                    : "set takes one value, got \(values.count); quote a value with spaces")
+        }
+        try checkArguments()
+    }
 }
 
 struct Activate: RequestCommand {

@@ -125,4 +125,18 @@ import Testing
         #expect(bash.status == 0)
         #expect(bash.stdout.contains("menuctl"))
     }
+
+    /// A value that starts with `-` is a value, not an option (issue 16).
+    @Test func aValueMayStartWithADash() async throws {
+        try await withDaemon { daemon throws in
+            let text = try daemon.menuctl(["set", "settings/hostname", "-x y"])
+            #expect(text.status == 0 && text.stdout == "value\tsettings/hostname\t-x y\n", "\(text)")
+            #expect(try daemon.menuctl(["set", "settings/hostname", "--", "-z"]).stdout.hasSuffix("\t-z\n"))
+            // The daemon, not the option parser, answers for a value it refuses.
+            let refused = try daemon.menuctl(["set", "settings/wifi", "-1"])
+            #expect(refused.status == 1 && refused.stderr.contains("invalid-value"), "\(refused)")
+            let two = try daemon.menuctl(["set", "settings/hostname", "a", "b"])
+            #expect(two.status == 2 && two.stderr.contains("set takes one value"), "\(two)")
+        }
+    }
 }
