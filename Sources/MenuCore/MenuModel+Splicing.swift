@@ -55,7 +55,7 @@ extension MenuModel {
         var initial: [Int: Value] = [:]
         for i in new { if let v = tree.initialValues[i] { initial[i - new.lowerBound] = v } }
         values.splice(removing: old, shift: shift, tail: tail, adding: initial, at: new.lowerBound)
-        indexVisibility()
+        spliceVisibility(of: g, old: old, new: new)
         var kept = referencing.filter { $0 < old.lowerBound }
         kept += referencing.lazy.filter { $0 >= old.upperBound }.map { $0 + shift }
         kept += new.filter {
@@ -82,6 +82,34 @@ extension MenuModel {
             if let v = values[i], v != oldValues[p] { change.valueChanged.append(p) }
         }
         return (change, dropped)
+    }
+
+    /// Follows the tree's splice of `g`'s children (`old` before, `new` after) in the
+    /// visibility index and the exclusive groups' open children, where
+    /// ``indexVisibility()`` would walk the whole tree.
+    private func spliceVisibility(of g: Int, old: Range<Int>, new: Range<Int>) {
+        let shift = new.count - old.count
+        let base = visibility.value(at: g) + (tree.kinds[g].isExpandable && !expanded[g] ? 1 : 0)
+        var counts: [Int32] = []
+        counts.reserveCapacity(new.count)
+        var closedEnds: [Int] = []
+        for i in new {
+            while let end = closedEnds.last, end <= i { closedEnds.removeLast() }
+            counts.append(base + Int32(closedEnds.count))
+            if tree.kinds[i].isExpandable && !expanded[i] && tree.size(i) > 1 {
+                closedEnds.append(i + tree.size(i))
+            }
+        }
+        visibility.replace(old, with: counts)
+
+        var open: [Int: Int] = [:]
+        for (p, c) in openChild where !old.contains(p) && !old.contains(c) {
+            open[p >= old.upperBound ? p + shift : p] = c >= old.upperBound ? c + shift : c
+        }
+        for i in new where expanded[i] {
+            if let p = tree.parent(i), tree.exclusive[p] { open[p] = i }
+        }
+        openChild = open
     }
 
     /// The paths of the nodes of `range`, a whole subtree or run of siblings' subtrees

@@ -12,7 +12,7 @@ public final class MenuModel {
     var visibility: VisibilityIndex
     /// For each exclusive group, its open child branch, so that opening another one
     /// closes it in O(1) however wide the group is.
-    private var openChild: [Int: Int] = [:]
+    var openChild: [Int: Int] = [:]
     /// Present while an operation or batch runs: the first old state of everything
     /// it touched, to compute the change and to undo it on failure.
     var journal: Journal?
