@@ -83,32 +83,55 @@ struct ChildIndex: Sendable {
         return nil
     }
 
+    /// How many slots the table has.
+    var capacity: Int { slots.count }
+
     /// Splices the table as the tree splices its arrays: the nodes `old` leave, every
     /// node after them moves by `shift`, and `added` (with their path states) come in.
-    /// Costs one pass over the slots, with no hashing but the added nodes'. Returns
-    /// false, changing nothing, when the table would be more than half full of nodes
-    /// and removed slots: the tree then builds it again.
-    mutating func splice(removing old: Range<Int>, shift: Int, adding added: [(node: Int, state: UInt64)])
-        -> Bool
-    {
+    /// With `located`, the path states of the old nodes and of those after them,
+    /// each is found from its state, which costs them alone; without, one pass over
+    /// every slot does it with no hashing. Returns false, changing nothing, when the
+    /// table would be more than half full of nodes and removed slots: the tree then
+    /// builds it again.
+    mutating func splice(
+        removing old: Range<Int>, shift: Int, adding added: [(node: Int, state: UInt64)],
+        located: (old: [UInt64], after: [UInt64])? = nil
+    ) -> Bool {
         guard (live + added.count + removed + old.count) * 2 <= slots.count else { return false }
         live += added.count - old.count
         removed += old.count
-        let low = Int32(old.lowerBound)
-        let high = Int32(old.upperBound)
-        let by = Int32(shift)
-        slots.withUnsafeMutableBufferPointer { slots in
-            for s in slots.indices {
-                let n = slots[s]
-                if n >= high {
-                    slots[s] = n + by
-                } else if n >= low {
-                    slots[s] = ChildIndex.tombstone
+        if let located {
+            // Every slot is found before any changes, so that a node given another's
+            // old number is not found in its stead.
+            let gone = located.old.indices.map { slot(of: old.lowerBound + $0, state: located.old[$0]) }
+            let moved = located.after.indices.map { slot(of: old.upperBound + $0, state: located.after[$0]) }
+            for s in gone { slots[s] = ChildIndex.tombstone }
+            for (k, s) in moved.enumerated() { slots[s] = Int32(old.upperBound + k + shift) }
+        } else {
+            let low = Int32(old.lowerBound)
+            let high = Int32(old.upperBound)
+            let by = Int32(shift)
+            slots.withUnsafeMutableBufferPointer { slots in
+                for s in slots.indices {
+                    let n = slots[s]
+                    if n >= high {
+                        slots[s] = n + by
+                    } else if n >= low {
+                        slots[s] = ChildIndex.tombstone
+                    }
                 }
             }
         }
         for (node, state) in added { place(Int32(node), state: state) }
         return true
+    }
+
+    /// The slot that holds `node`, whose path's state is `state`.
+    private func slot(of node: Int, state: UInt64) -> Int {
+        let mask = slots.count - 1
+        var s = ChildIndex.slot(state) & mask
+        while slots[s] != Int32(node) { s = (s + 1) & mask }
+        return s
     }
 
     private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -15,6 +15,10 @@ extension MenuTree {
         let tail = count - old.upperBound
         let base = new.lowerBound
 
+        // Few nodes leave or move (a group near the end of the menu): the path index
+        // finds each of them rather than passing over all its slots.
+        let located = (old.count + tail) * 64 < childIndex.capacity ? pathStates(old: old, of: g) : nil
+
         // The sparse tables first: they find what moves in the old numbering.
         titleTemplates.splice(removing: old, shift: shift, tail: tail, adding: sub.titleTemplates, at: base)
         subtitles.splice(removing: old, shift: shift, tail: tail, adding: sub.subtitles, at: base)
@@ -66,8 +70,24 @@ extension MenuTree {
             states[k] = ChildIndex.extend(p < 0 ? groupState : states[p], id: sub.ids[k])
         }
         let added = states.indices.map { (node: base + $0, state: states[$0]) }
-        if !childIndex.splice(removing: old, shift: shift, adding: added) { buildChildIndex() }
+        if !childIndex.splice(removing: old, shift: shift, adding: added, located: located) {
+            buildChildIndex()
+        }
         return (old, new)
+    }
+
+    /// The ``ChildIndex`` hash states of the paths of `old`, `g`'s children, and of
+    /// every node after them.
+    private func pathStates(old: Range<Int>, of g: Int) -> (old: [UInt64], after: [UInt64]) {
+        var states: [Int: UInt64] = [g: pathState(of: g)]
+        func state(_ i: Int) -> UInt64 {
+            let p = Int(parents[i])
+            let above = p < 0 ? ChildIndex.root : states[p] ?? pathState(of: p)
+            let own = ChildIndex.extend(above, id: ids[i])
+            states[i] = own
+            return own
+        }
+        return (old.map(state), (old.upperBound..<count).map(state))
     }
 
     /// The ``ChildIndex`` hash state of node `i`'s path.

@@ -143,7 +143,8 @@ import Testing
         #expect(dropped == expectedDropped)
         let newRows = try spliced.rows().map(\.path)
         #expect(replay(change.splices, on: oldRows, new: newRows) == newRows)
-        try compare(spliced, next, oldPaths.filter { !Set(paths(next)).contains($0) })
+        let newPaths = Set(paths(next))
+        try compare(spliced, next, oldPaths.filter { !newPaths.contains($0) })
         return next
     }
 
@@ -181,6 +182,33 @@ import Testing
                 #expect(Self.apply(v, to: spliced) == Self.apply(v, to: rebuilt), "op \(v)")
             }
             try Self.compare(spliced, rebuilt, [])
+        }
+    }
+
+    /// A group near the end of a big menu, where few nodes move and the path index
+    /// finds each of them rather than passing over its slots.
+    @Test(arguments: [0, 1, 5, 40])
+    func aGroupNearTheEndOfABigMenu(after: Int) throws {
+        var dyn = MenuFixtures.group("dyn", [MenuFixtures.item("loading"), MenuFixtures.toggle("old")])
+        dyn.childrenCommand = "list"
+        let tail = MenuFixtures.group(
+            "tail", expanded: true, (0..<after).map { MenuFixtures.group("t\($0)", [MenuFixtures.item("x")]) }
+        )
+        let specs =
+            (0..<3000).map { MenuFixtures.item("i\($0)") } + [
+                MenuFixtures.group("near", expanded: true, [dyn])
+            ]
+            + (after > 0 ? [tail] : [])
+        for children in [
+            Self.children(from: [7, 21, 350, 9, 210], outside: "near/dyn/old"),
+            [MenuFixtures.item("one")], [],
+        ] {
+            let c = Case(specs: specs, group: "near/dyn", children: children)
+            let spliced = MenuModel(config: MenuConfig(file: "p.yaml", menus: specs))
+            let rebuilt = MenuModel(config: MenuConfig(file: "p.yaml", menus: specs))
+            _ = try spliced.expand("near/dyn")
+            _ = try rebuilt.expand("near/dyn")
+            _ = try Self.spliceAndCompare(c, spliced, rebuilt)
         }
     }
 
