@@ -1,7 +1,8 @@
-/// Groups whose children come from a command (`children-cmd`). The tree is built
-/// once and never changes, so the daemon fills those groups in specs
-/// and builds a new model whenever a command's output arrives; these are the
-/// spec-side helpers for that.
+/// Groups whose children come from a command (`children-cmd`). The daemon fills
+/// those groups in specs when it builds a model from a config, and splices a
+/// command's output into the model when it arrives
+/// (``MenuModel/replaceChildren(of:with:filling:)``); these are the spec-side helpers
+/// for both.
 extension MenuConfig {
     /// Every `children-cmd` group, by path, with its command: in the config and in
     /// whatever children are already filled in (a command may print more such groups).
@@ -19,11 +20,15 @@ extension MenuConfig {
         // through specs on every load.
         if nodes.childrenCommands.isEmpty { return self }
         var menus = self.menus
-        for i in menus.indices { Self.fill(&menus[i], prefix: "", depth: 0, children) }
+        for i in menus.indices { NodeSpec.fill(&menus[i], prefix: "", depth: 0, children) }
         return MenuConfig(file: file, menus: menus)
     }
+}
 
-    private static func fill(
+extension NodeSpec {
+    /// Fills `node`, `depth` deep below a parent whose path and `/` are `prefix`, as
+    /// ``MenuConfig/fillingChildren(_:)`` does.
+    static func fill(
         _ node: inout NodeSpec, prefix: String, depth: Int, _ children: (String) -> [NodeSpec]
     ) {
         let path = prefix + node.id
@@ -48,5 +53,31 @@ extension NodeSpec {
     /// usable and shows why.
     public static func errorRow(_ message: String) -> NodeSpec {
         NodeSpec(id: "error", kind: .item, title: TitleTemplate(literal: "Error: \(message)"))
+    }
+}
+
+extension MenuModel {
+    /// Every `children-cmd` group in the model, by path, with its command: those of
+    /// the config and those its commands printed.
+    public var childrenCommands: [String: String] {
+        var out: [String: String] = [:]
+        for (i, command) in tree.childrenCommands { out[tree.path(i)] = command }
+        return out
+    }
+
+    /// Whether the group at `path` shows no more than the row ``NodeSpec/loadingRow``
+    /// makes, or nothing: true also for no such node.
+    public func showsOnlyLoadingRow(_ path: String) -> Bool {
+        guard let g = tree.node(at: path) else { return true }
+        let row = NodeSpec.loadingRow
+        switch tree.size(g) {
+        case 1: return true
+        case 2:
+            return tree.ids[g + 1] == row.id && tree.kinds[g + 1] == row.kind
+                && tree.titleTemplates[g + 1] == nil
+                && TitleTemplate(literal: tree.titles[g + 1]) == row.title
+                && tree.execs[g + 1] == nil && tree.subtitles[g + 1] == nil && tree.icons[g + 1] == nil
+        default: return false
+        }
     }
 }

@@ -5,18 +5,22 @@
 ///
 /// Not thread-safe: the daemon confines it to one executor.
 public final class MenuModel {
-    public let tree: MenuTree
+    /// Changes only where ``replaceChildren(of:with:filling:)`` splices a group.
+    public internal(set) var tree: MenuTree
     var expanded: [Bool]
     var values: [Int: Value]
     var visibility: VisibilityIndex
     /// For each exclusive group, its open child branch, so that opening another one
     /// closes it in O(1) however wide the group is.
-    private var openChild: [Int: Int] = [:]
+    var openChild: [Int: Int] = [:]
     /// Present while an operation or batch runs: the first old state of everything
     /// it touched, to compute the change and to undo it on failure.
     var journal: Journal?
     /// Nodes whose titles read another node's value, by the node they read.
     private var readers: [Int: [Int]] = [:]
+    /// Nodes whose title or subtitle names another node, ascending: what `readers`
+    /// is built from again when a splice moves nodes.
+    var referencing: [Int] = []
 
     public convenience init(config: MenuConfig) {
         self.init(tree: MenuTree(config: config))
@@ -26,10 +30,23 @@ public final class MenuModel {
         self.tree = tree
         expanded = tree.initiallyExpanded
         values = tree.initialValues
+        visibility = VisibilityIndex(count: 0)
+        indexVisibility()
+        referencing = Set(tree.titleTemplates.keys).union(tree.subtitles.keys).filter {
+            !(tree.titleTemplates[$0]?.references ?? []).isEmpty
+                || !(tree.subtitles[$0]?.references ?? []).isEmpty
+        }.sorted()
+        indexReaders()
+    }
+
+    /// Builds the visibility index and each exclusive group's open child from the
+    /// expansion flags.
+    func indexVisibility() {
         // Each node's count of collapsed ancestors, from one pre-order pass that keeps
         // the collapsed groups still open around the current node.
         var counts = [Int32](repeating: 0, count: tree.count)
         var closedEnds: [Int] = []
+        openChild = [:]
         for i in 0..<tree.count {
             while let end = closedEnds.last, end <= i { closedEnds.removeLast() }
             counts[i] = Int32(closedEnds.count)
@@ -39,7 +56,12 @@ public final class MenuModel {
             if expanded[i], let p = tree.parent(i), tree.exclusive[p] { openChild[p] = i }
         }
         visibility = VisibilityIndex(counts: counts)
-        for i in Set(tree.titleTemplates.keys).union(tree.subtitles.keys) {
+    }
+
+    /// Builds `readers` from `referencing`.
+    func indexReaders() {
+        readers = [:]
+        for i in referencing {
             for ref in references(of: i) where ref != i { readers[ref, default: []].append(i) }
         }
     }

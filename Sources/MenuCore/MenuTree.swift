@@ -3,7 +3,9 @@
 /// Pre-order puts a node's descendants right after it (`i + 1 ..< i + size[i]`), so a
 /// subtree is a range, the next sibling is `i + size[i]`, and the visible rows are a
 /// subsequence of the array. Parallel arrays of small integers keep a million-node
-/// menu compact. Nothing here changes after loading; state lives in ``MenuModel``.
+/// menu compact. Nothing here changes after loading but the children of a group that
+/// ``MenuModel/replaceChildren(of:with:filling:)`` splices in; state lives in
+/// ``MenuModel``.
 public struct MenuTree: Sendable {
     public let file: String
     var ids: [String] = []
@@ -108,15 +110,18 @@ public struct MenuTree: Sendable {
         var path = path
         return path.withUTF8 { bytes in
             var parent = -1
+            var state = ChildIndex.root
             var start = 0
             while start < bytes.count {
                 var end = start
                 while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
                 if start < end {
                     let id = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                    guard let n = childIndex.find(parent: parent, id: id, ids: ids, parents: parents) else {
-                        return nil
-                    }
+                    state = ChildIndex.extend(state, id: id)
+                    guard
+                        let n = childIndex.find(
+                            parent: parent, state: state, id: id, ids: ids, parents: parents)
+                    else { return nil }
                     parent = n
                 }
                 start = end + 1

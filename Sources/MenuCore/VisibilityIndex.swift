@@ -13,7 +13,7 @@
 struct VisibilityIndex: Sendable {
     /// Leaves padded to a power of two; padding never counts as a minimum.
     private let leaves: Int
-    let count: Int
+    private(set) var count: Int
     private var minimum: [Int32]
     private var reaching: [Int32]
 
@@ -99,6 +99,38 @@ struct VisibilityIndex: Sendable {
 
         func pending(_ node: Int) -> Int32 {
             node >= leaves ? 0 : minimum[node] - Swift.min(minimum[2 * node], minimum[2 * node + 1])
+        }
+
+        /// Moves every pending addition of the inner segments that meet positions
+        /// `l ..< r` down to their halves, level by level from the top, so that the
+        /// leaves there hold their counts.
+        func pushDown(_ l: Int, _ r: Int) {
+            var level = 1
+            var span = leaves
+            while level < leaves {
+                for node in (level + l / span)...(level + (r - 1) / span) {
+                    let p = pending(node)
+                    if p != 0 {
+                        minimum[2 * node] += p
+                        minimum[2 * node + 1] += p
+                    }
+                }
+                level <<= 1
+                span >>= 1
+            }
+        }
+
+        /// Computes the inner segments that meet positions `l ..< r` again from
+        /// their halves, from the bottom, after ``pushDown(_:_:)`` left them nothing
+        /// pending.
+        func recombine(_ l: Int, _ r: Int) {
+            var level = leaves >> 1
+            var span = 2
+            while level >= 1 {
+                for node in (level + l / span)...(level + (r - 1) / span) { recombine(node, pending: 0) }
+                level >>= 1
+                span <<= 1
+            }
         }
 
         func recombine(_ node: Int, pending: Int32) {
@@ -197,6 +229,41 @@ struct VisibilityIndex: Sendable {
             if let p = find(&k, target, l, r, node: 2 * node, lo: lo, hi: mid, above: below) { return p }
             return find(&k, target, l, r, node: 2 * node + 1, lo: mid, hi: hi, above: below)
         }
+    }
+
+    /// Replaces the counts of `old` with `counts`, moving every position after them
+    /// along, as a splice of the tree's nodes does. Costs the positions from `old`
+    /// on, not the whole index, while the padding leaves room; else builds it again.
+    mutating func replace(_ old: Range<Int>, with counts: [Int32]) {
+        let newCount = count - old.count + counts.count
+        let end = Swift.max(count, newCount)
+        guard old.lowerBound < end else { return }
+        guard end <= leaves else {
+            var all = (0..<count).map { value(at: $0) }
+            all.replaceSubrange(old, with: counts)
+            self = VisibilityIndex(counts: all)
+            return
+        }
+        let start = old.lowerBound
+        let oldCount = count
+        withMutableTables { tables in
+            tables.pushDown(start, end)
+            let leaves = tables.leaves
+            let after = Array(tables.minimum[(leaves + old.upperBound)..<(leaves + oldCount)])
+            var i = start
+            for c in counts + after {
+                tables.minimum[leaves + i] = c
+                tables.reaching[leaves + i] = 1
+                i += 1
+            }
+            while i < end {
+                tables.minimum[leaves + i] = VisibilityIndex.padding
+                tables.reaching[leaves + i] = 0
+                i += 1
+            }
+            tables.recombine(start, end)
+        }
+        count = newCount
     }
 
     /// The position of the `k`-th (0-based) position in `range` whose count is `target`.

@@ -74,6 +74,39 @@ struct ChildProcess {
         return (median(of: runsA), median(of: runsB))
     }
 
+    /// Runs `argv` and returns what it printed, read from a pipe until it ends, as
+    /// menud reads a `children-cmd`'s output.
+    static func output(of argv: [String]) -> [UInt8] {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return [] }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addclose(&actions, fds[1])
+        let cArgs = argv.map { strdup($0) } + [nil]
+        defer { for a in cArgs { free(a) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, argv[0], &actions, nil, cArgs, environ)
+        close(fds[1])
+        defer { close(fds[0]) }
+        guard rc == 0 else { return [] }
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
+            if n > 0 {
+                out += buffer[0..<n]
+            } else if n == 0 || errno != EINTR {
+                break
+            }
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return out
+    }
+
     private static func median(of runs: [Outcome]) -> Outcome {
         runs.sorted { $0.nanos < $1.nanos }[runs.count / 2]
     }

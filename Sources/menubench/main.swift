@@ -54,6 +54,7 @@ struct Run: ParsableCommand {
             let text = MenuGenerator(nodes: n).yaml()
             let config = try ConfigLoader.load(text: text, file: "generated").get()
             results += ModelBench(model: MenuModel(config: config)).run()
+            results += ChildrenLoadBench(sizes: quick ? [20_000] : [200_000, 1_000_000]).run()
         }
         if !wanted.isDisjoint(with: ["socket", "client", "fanout"]) {
             let socket = SocketBench(

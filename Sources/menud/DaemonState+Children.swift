@@ -1,10 +1,10 @@
 import MenuCore
 import NIOCore
 
-/// Groups whose children come from a command (`children-cmd`). The model's tree is
-/// fixed once built, so the daemon keeps the loaded config, fills each such group
-/// with its command's last output (or a "Loading…" row before the first run), and
-/// builds a new model whenever an output arrives, carrying the user's state over.
+/// Groups whose children come from a command (`children-cmd`). The daemon keeps the
+/// loaded config and fills each such group with its command's last output (or a
+/// "Loading…" row before the first run) when it builds a model, and splices an
+/// output into the model when it arrives, carrying the user's state over.
 extension DaemonState {
     /// The current config with every command group filled in.
     func filledConfig() -> MenuConfig {
@@ -49,8 +49,8 @@ extension DaemonState {
         }
     }
 
-    /// Runs the commands of `paths` (sharing runs already under way), then rebuilds
-    /// the model with their output. Never fails: a failed command becomes its group's
+    /// Runs the commands of `paths` (sharing runs already under way), then splices
+    /// their output into the model. Never fails: a failed command becomes its group's
     /// error row.
     func loadChildren(_ paths: [String]) -> EventLoopFuture<Void> {
         let runs = paths.compactMap { path -> EventLoopFuture<Void>? in
@@ -72,17 +72,39 @@ extension DaemonState {
             return run
         }
         return EventLoopFuture.andAllComplete(runs, on: loop).assumeIsolated().map {
-            self.rebuildWithLoadedChildren()
+            self.spliceLoadedChildren(paths)
         }.nonisolated()
     }
 
-    /// Builds the model again from the config and the loaded children. Subscribers
-    /// see the row changes (none when the groups were closed, as when opening).
-    func rebuildWithLoadedChildren() {
-        let filled = filledConfig()
-        commandGroups = filled.childrenCommands
-        let output = replaceModel(
-            with: MenuModel(config: filled), configRecords: [], spliceTopics: .expansion)
+    /// Puts the loaded children of `paths` into the model, and the "Loading…" row back
+    /// into groups whose children were forgotten, as building the model from
+    /// ``filledConfig()`` would, but splicing each group in place. Subscribers see the
+    /// row changes as one (none when the groups were closed, as when opening).
+    func spliceLoadedChildren(_ paths: [String]) {
+        let filling = { (path: String) in self.loadedChildren[path]?.children ?? [.loadingRow] }
+        let stale = commandGroups.keys.filter { loadedChildren[$0] == nil && !model.showsOnlyLoadingRow($0) }
+        // In tree order, each group once: a group inside one spliced before it got its
+        // children from `filling` with that one. The merged change is then what one
+        // rebuild reports: splices ascending, each after the ones before, and paths
+        // in tree order.
+        var groups = Set(paths.filter { commandGroups[$0] != nil && loadedChildren[$0] != nil })
+        groups.formUnion(stale)
+        var change = Change()
+        var done: [String] = []
+        for path in groups.sorted(by: { model.tree.node(at: $0) ?? 0 < model.tree.node(at: $1) ?? 0 }) {
+            guard !done.contains(where: { model.isNode(at: path, within: $0) }),
+                let (spliced, dropped) = try? model.replaceChildren(
+                    of: path, with: filling(path), filling: filling)
+            else { continue }
+            for d in dropped { logger.notice("dropped \(d.entry): \(d.reason)") }
+            change.splices += spliced.splices
+            change.expansionChanged += spliced.expansionChanged
+            change.valueChanged += spliced.valueChanged
+            done.append(path)
+        }
+        commandGroups = model.childrenCommands
+        var output = CommandOutput(listening: events.hasSubscribers)
+        output.record(change, in: model, spliceTopics: .expansion)
         commit(output, runOnChange: false)
         loadOpenGroups()
     }

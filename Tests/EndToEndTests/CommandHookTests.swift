@@ -104,6 +104,27 @@ import Testing
         }
     }
 
+    /// A group restored open by a restart shows "Loading…" until its command has run;
+    /// subscribers then see that row replaced by the output, as one splice.
+    @Test func aGroupRestoredOpenHasItsLoadingRowReplaced() async throws {
+        let directory = try TempDirectory()
+        let go = directory.file("go")
+        let live = TestPaths.fixture("live.yaml")
+        try await withDaemon(config: live, directory: directory) { daemon in
+            try "".write(toFile: go, atomically: false, encoding: .utf8)
+            #expect(try daemon.request("expand gated").isOK)
+        }
+        try FileManager.default.removeItem(atPath: go)
+        try await withDaemon(config: live, directory: directory) { daemon in
+            let subscriber = try daemon.connect()
+            try subscriber.subscribe("expansion")
+            #expect(rows(try daemon.request("rows gated")).map(\.path) == ["gated", "gated/loading"])
+            try "".write(toFile: go, atomically: false, encoding: .utf8)
+            #expect(try subscriber.readEventGroup().records == ["splice\t5\t1\t1"])
+            #expect(rows(try daemon.request("rows gated")).map(\.path) == ["gated", "gated/done"])
+        }
+    }
+
     @Test func badOutputAndFailureShowOneErrorRow() async throws {
         try await withLiveDaemon { daemon in
             #expect(try daemon.request("expand bad").isOK)

@@ -1,0 +1,126 @@
+/// Replacing one group's children, for a `children-cmd` group whose command's output
+/// arrived, without building the model again.
+extension MenuModel {
+    /// Replaces the children of the group at `path` with `children`, as building a
+    /// model from the config with those children in place and carrying the state
+    /// over would (``carryState(into:)``), in time that grows with the group and not
+    /// with the menu: each `children-cmd` group among the new nodes gets
+    /// `filling(path)` as its children, nothing is kept below
+    /// ``ConfigDecoder/maxMenuDepth``, every node outside the group keeps its state,
+    /// and a new node whose path an old child had takes that child's state where it
+    /// can. Returns the change from the old rows to the new, and what was dropped.
+    ///
+    /// Not for use inside a batch: it renumbers nodes, which a batch's undo is keyed by.
+    public func replaceChildren(
+        of path: String, with children: [NodeSpec], filling: (String) -> [NodeSpec]
+    ) throws(MenuError) -> (change: Change, dropped: [DroppedState]) {
+        precondition(journal == nil, "replaceChildren(of:with:filling:) runs outside commands and batches")
+        let g = try node(path)
+        let groupPath = tree.path(g)
+        var filled = children
+        if tree.depth(g) >= ConfigDecoder.maxMenuDepth {
+            filled = []
+        } else {
+            for i in filled.indices {
+                NodeSpec.fill(&filled[i], prefix: groupPath + "/", depth: tree.depth(g) + 1, filling)
+            }
+        }
+
+        // The old children's state by path, and their rows when the group shows them.
+        let rowBase = expanded[g] ? rowIndex(of: g).map { $0 + 1 } : nil
+        let oldRows = rowBase == nil ? [] : visiblePaths(in: tree.descendants(g))
+        var oldExpanded: [String: Bool] = [:]
+        var oldValues: [String: Value] = [:]
+        var entries: [StateEntry] = []
+        for i in tree.descendants(g) {
+            let p = tree.path(i)
+            if tree.kinds[i].isExpandable {
+                oldExpanded[p] = expanded[i]
+                if expanded[i] != tree.initiallyExpanded[i] {
+                    entries.append(StateEntry(path: p, field: .expanded(expanded[i])))
+                }
+            }
+            if let v = values[i] {
+                oldValues[p] = v
+                if v != tree.initialValues[i] {
+                    entries.append(StateEntry(path: p, field: .value(v.description)))
+                }
+            }
+        }
+
+        let (old, new) = tree.replaceChildren(of: g, with: filled)
+        let shift = new.count - old.count
+        let tail = tree.count - new.upperBound
+        expanded.replaceSubrange(old, with: tree.initiallyExpanded[new])
+        var initial: [Int: Value] = [:]
+        for i in new { if let v = tree.initialValues[i] { initial[i - new.lowerBound] = v } }
+        values.splice(removing: old, shift: shift, tail: tail, adding: initial, at: new.lowerBound)
+        spliceVisibility(of: g, old: old, new: new)
+        var kept = referencing.filter { $0 < old.lowerBound }
+        kept += referencing.lazy.filter { $0 >= old.upperBound }.map { $0 + shift }
+        kept += new.filter {
+            !(tree.titleTemplates[$0]?.references ?? []).isEmpty
+                || !(tree.subtitles[$0]?.references ?? []).isEmpty
+        }
+        referencing = kept.sorted()
+        indexReaders()
+
+        // The old children's state, as ``importState(_:)`` applies it.
+        let (_, dropped) = importState(entries)
+
+        var change = Change()
+        if let rowBase {
+            change.splices = RowDiff.splices(from: oldRows, to: visiblePaths(in: new)).map {
+                Splice(start: $0.start + rowBase, removed: $0.removed, inserted: $0.inserted)
+            }
+        }
+        for i in new {
+            let p = tree.path(i)
+            if tree.kinds[i].isExpandable, expanded[i] != (oldExpanded[p] ?? false) {
+                change.expansionChanged.append(p)
+            }
+            if let v = values[i], v != oldValues[p] { change.valueChanged.append(p) }
+        }
+        return (change, dropped)
+    }
+
+    /// Follows the tree's splice of `g`'s children (`old` before, `new` after) in the
+    /// visibility index and the exclusive groups' open children, where
+    /// ``indexVisibility()`` would walk the whole tree.
+    private func spliceVisibility(of g: Int, old: Range<Int>, new: Range<Int>) {
+        let shift = new.count - old.count
+        let base = visibility.value(at: g) + (tree.kinds[g].isExpandable && !expanded[g] ? 1 : 0)
+        var counts: [Int32] = []
+        counts.reserveCapacity(new.count)
+        var closedEnds: [Int] = []
+        for i in new {
+            while let end = closedEnds.last, end <= i { closedEnds.removeLast() }
+            counts.append(base + Int32(closedEnds.count))
+            if tree.kinds[i].isExpandable && !expanded[i] && tree.size(i) > 1 {
+                closedEnds.append(i + tree.size(i))
+            }
+        }
+        visibility.replace(old, with: counts)
+
+        var open: [Int: Int] = [:]
+        for (p, c) in openChild where !old.contains(p) && !old.contains(c) {
+            open[p >= old.upperBound ? p + shift : p] = c >= old.upperBound ? c + shift : c
+        }
+        for i in new where expanded[i] {
+            if let p = tree.parent(i), tree.exclusive[p] { open[p] = i }
+        }
+        openChild = open
+    }
+
+    /// The paths of the nodes of `range`, a whole subtree or run of siblings' subtrees
+    /// whose parent shows its children, that are visible relative to it.
+    private func visiblePaths(in range: Range<Int>) -> [String] {
+        var out: [String] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            out.append(tree.path(i))
+            i += tree.kinds[i].isExpandable && !expanded[i] ? tree.size(i) : 1
+        }
+        return out
+    }
+}

@@ -1,0 +1,239 @@
+import PropertyBased
+import Testing
+
+@testable import MenuCore
+
+/// ``MenuModel/replaceChildren(of:with:filling:)`` against the way it replaces:
+/// building a model from the config with the group's new children filled in and
+/// carrying the state over (``MenuModel/carryState(into:)``). Both must agree on
+/// everything a client can see, on the change they report, and on every later
+/// operation.
+@Suite struct SpliceChildrenPropertyTests {
+    /// What a nested `children-cmd` group gets: the "Loading…" row for some paths,
+    /// an output with a value and a reference to it for others.
+    static func filling(_ path: String) -> [NodeSpec] {
+        guard path.utf8.count % 2 == 1 else { return [.loadingRow] }
+        return [
+            MenuFixtures.toggle("t", on: true),
+            NodeSpec(id: "r", kind: .item, title: TitleTemplate(parsing: "t is {\(path)/t}")),
+        ]
+    }
+
+    /// The specs with `edit` applied to the node at `path`.
+    static func editing(_ specs: [NodeSpec], _ path: String, _ edit: (inout NodeSpec) -> Void) -> [NodeSpec] {
+        var specs = specs
+        let ids = path.split(separator: "/").map(String.init)
+        func walk(_ list: inout [NodeSpec], _ rest: ArraySlice<String>) {
+            guard let k = list.firstIndex(where: { $0.id == rest.first }) else { return }
+            if rest.count == 1 { edit(&list[k]) } else { walk(&list[k].children, rest.dropFirst()) }
+        }
+        walk(&specs, ids[...])
+        return specs
+    }
+
+    /// Every node's path, in tree order.
+    static func paths(_ model: MenuModel) -> [String] { (0..<model.nodeCount).map { model.tree.path($0) } }
+
+    /// A random group's new children: a random forest whose groups are sometimes
+    /// `children-cmd` groups themselves, with a templated row reading one of its
+    /// values and one reading a value outside.
+    static func children(from shape: [Int], outside: String?) -> [NodeSpec] {
+        var specs = MenuModelPropertyTests.specs(from: shape)
+        func mark(_ list: inout [NodeSpec], _ salt: Int) {
+            for k in list.indices where list[k].kind == .group {
+                if (salt + k) % 4 == 0 { list[k].childrenCommand = "cmd \(list[k].id)" }
+                mark(&list[k].children, salt + k + 1)
+            }
+        }
+        mark(&specs, shape.first ?? 0)
+        if let toggle = specs.first(where: { $0.kind == .toggle }) {
+            specs.append(
+                NodeSpec(
+                    id: "reads-in", kind: .item, title: TitleTemplate(parsing: "in {GROUP/\(toggle.id)}")))
+        }
+        if let outside {
+            specs.append(
+                NodeSpec(id: "reads-out", kind: .item, title: TitleTemplate(parsing: "out {\(outside)}")))
+        }
+        return specs
+    }
+
+    /// One random operation, by path, on `model`; the change it reported, or nil
+    /// when refused.
+    static func apply(_ v: Int, to model: MenuModel) -> Change? {
+        let path = model.tree.path((v / 8) % model.nodeCount)
+        switch v % 8 {
+        case 0, 1: return try? model.toggle(path)
+        case 2: return try? model.expand(path, recursive: true)
+        case 3: return try? model.collapse(path)
+        case 4: return try? model.expandTo(path)
+        case 5, 6: return try? model.activate(path).0
+        default: return try? model.set(path, (v / 64) % 2 == 0 ? "on" : "off")
+        }
+    }
+
+    struct Case {
+        var specs: [NodeSpec]
+        var group: String
+        var children: [NodeSpec]
+    }
+
+    /// A random menu with one `children-cmd` group among its groups (a top-level one
+    /// added for menus with none), and new children for it.
+    static func makeCase(shape: [Int], childShape: [Int], pick: Int) -> Case {
+        var specs = MenuModelPropertyTests.specs(from: shape)
+        specs.append(MenuFixtures.group("dyn", [MenuFixtures.item("old")]))
+        let model = MenuModel(config: MenuConfig(file: "p.yaml", menus: specs))
+        let groups = (0..<model.nodeCount).filter { model.tree.kind($0) == .group }
+        let group = model.tree.path(groups[pick % groups.count])
+        specs = editing(specs, group) { $0.childrenCommand = "list" }
+        // A top-level row that reads a value the new children may have.
+        specs.append(
+            NodeSpec(
+                id: "watch", kind: .item, title: TitleTemplate(parsing: "{\(group)/n0} {\(group)/n1}")))
+        let values = (0..<model.nodeCount).filter { model.tree.rule($0) != nil }.map { model.tree.path($0) }
+        let outside = values.isEmpty ? nil : values[pick % values.count]
+        var children = children(from: childShape, outside: outside)
+        for k in children.indices {
+            children[k].title = TitleTemplate(
+                segments: children[k].title.segments.map {
+                    if case .reference(let p) = $0 { return .reference(p.replacing("GROUP", with: group)) }
+                    return $0
+                })
+        }
+        return Case(specs: specs, group: group, children: children)
+    }
+
+    /// Checks the spliced model against the rebuilt one, node by node.
+    static func compare(_ spliced: MenuModel, _ rebuilt: MenuModel, _ gone: [String]) throws {
+        #expect(try spliced.tree() == rebuilt.tree())
+        #expect(spliced.rowCount == rebuilt.rowCount)
+        #expect(spliced.nodeCount == rebuilt.nodeCount)
+        #expect(spliced.childrenCommands == rebuilt.childrenCommands)
+        for i in 0..<rebuilt.nodeCount {
+            let path = rebuilt.tree.path(i)
+            #expect(spliced.tree.path(i) == path)
+            #expect(spliced.tree.node(at: path) == i, "lookup of \(path)")
+            #expect(spliced.tree.parent(i) == rebuilt.tree.parent(i))
+            #expect(spliced.tree.size(i) == rebuilt.tree.size(i))
+            #expect(spliced.tree.depth(i) == rebuilt.tree.depth(i))
+            #expect(spliced.rowIndex(of: i) == rebuilt.rowIndex(of: i))
+            #expect(Set(spliced.readers(of: i)) == Set(rebuilt.readers(of: i)), "readers of \(path)")
+        }
+        for r in 0...rebuilt.rowCount { #expect(spliced.node(atRow: r) == rebuilt.node(atRow: r)) }
+        for path in gone { #expect(spliced.tree.node(at: path) == nil, "\(path) is gone") }
+        #expect(spliced.tree.topLevel == rebuilt.tree.topLevel)
+    }
+
+    /// Splices `children` into `spliced` and rebuilds `rebuilt` with them, from
+    /// models in the same state; checks that both agree, and returns the rebuilt
+    /// model, which later operations go on with.
+    static func spliceAndCompare(
+        _ c: Case, _ spliced: MenuModel, _ rebuilt: MenuModel, expectChange: Bool = true
+    ) throws -> MenuModel {
+        let oldRows = try spliced.rows().map(\.path)
+        let oldPaths = paths(spliced)
+        let config = MenuConfig(file: "p.yaml", menus: c.specs).fillingChildren {
+            $0 == c.group ? c.children : filling($0)
+        }
+        let next = MenuModel(config: config)
+        let (expected, expectedDropped) = rebuilt.carryState(into: next)
+        let (change, dropped) = try spliced.replaceChildren(of: c.group, with: c.children, filling: filling)
+        #expect(change == expected)
+        #expect(dropped == expectedDropped)
+        let newRows = try spliced.rows().map(\.path)
+        #expect(replay(change.splices, on: oldRows, new: newRows) == newRows)
+        let newPaths = Set(paths(next))
+        try compare(spliced, next, oldPaths.filter { !newPaths.contains($0) })
+        return next
+    }
+
+    @Test func splicingMatchesRebuildingWithTheStateCarried() async {
+        await propertyCheck(
+            count: 200,
+            input: Gen.int(in: 0...100_000).array(of: 1...30), Gen.int(in: 0...100_000).array(of: 0...20),
+            Gen.int(in: 0...1_000_000).array(of: 1...25)
+        ) { shape, childShape, ops in
+            let c = Self.makeCase(shape: shape, childShape: childShape, pick: ops[0])
+            let spliced = MenuModel(config: MenuConfig(file: "p.yaml", menus: c.specs))
+            var rebuilt = MenuModel(config: MenuConfig(file: "p.yaml", menus: c.specs))
+            // Random state before, the group open or closed.
+            for v in ops.dropFirst() {
+                _ = Self.apply(v, to: spliced)
+                _ = Self.apply(v, to: rebuilt)
+            }
+            if ops[0] % 3 != 0 {
+                _ = try spliced.expandTo(c.group)
+                _ = try spliced.expand(c.group)
+                _ = try rebuilt.expandTo(c.group)
+                _ = try rebuilt.expand(c.group)
+            }
+            rebuilt = try Self.spliceAndCompare(c, spliced, rebuilt)
+            // Every later operation agrees too: the indexes behind them were spliced.
+            for v in ops.reversed() {
+                #expect(Self.apply(v, to: spliced) == Self.apply(v, to: rebuilt), "op \(v)")
+                #expect(try spliced.tree() == rebuilt.tree(), "after op \(v)")
+            }
+            // A second output for the same group, as when it is opened again.
+            var again = c
+            again.children = Self.children(from: childShape.reversed() + [ops[0]], outside: nil)
+            rebuilt = try Self.spliceAndCompare(again, spliced, rebuilt)
+            for v in ops.prefix(5) {
+                #expect(Self.apply(v, to: spliced) == Self.apply(v, to: rebuilt), "op \(v)")
+            }
+            try Self.compare(spliced, rebuilt, [])
+        }
+    }
+
+    /// A group near the end of a big menu, where few nodes move and the path index
+    /// finds each of them rather than passing over its slots.
+    @Test(arguments: [0, 1, 5, 40])
+    func aGroupNearTheEndOfABigMenu(after: Int) throws {
+        var dyn = MenuFixtures.group("dyn", [MenuFixtures.item("loading"), MenuFixtures.toggle("old")])
+        dyn.childrenCommand = "list"
+        let tail = MenuFixtures.group(
+            "tail", expanded: true, (0..<after).map { MenuFixtures.group("t\($0)", [MenuFixtures.item("x")]) }
+        )
+        let specs =
+            (0..<3000).map { MenuFixtures.item("i\($0)") } + [
+                MenuFixtures.group("near", expanded: true, [dyn])
+            ]
+            + (after > 0 ? [tail] : [])
+        for children in [
+            Self.children(from: [7, 21, 350, 9, 210], outside: "near/dyn/old"),
+            [MenuFixtures.item("one")], [],
+        ] {
+            let c = Case(specs: specs, group: "near/dyn", children: children)
+            let spliced = MenuModel(config: MenuConfig(file: "p.yaml", menus: specs))
+            let rebuilt = MenuModel(config: MenuConfig(file: "p.yaml", menus: specs))
+            _ = try spliced.expand("near/dyn")
+            _ = try rebuilt.expand("near/dyn")
+            _ = try Self.spliceAndCompare(c, spliced, rebuilt)
+        }
+    }
+
+    /// Nothing is kept below ``ConfigDecoder/maxMenuDepth``, as when filling specs.
+    @Test(arguments: ConfigDecoder.maxMenuDepth - 3...ConfigDecoder.maxMenuDepth)
+    func deepOutputIsCutAtTheMaximumDepth(depth: Int) throws {
+        var chain = MenuFixtures.group("g\(depth)", expanded: true, [MenuFixtures.item("old")])
+        chain.childrenCommand = "list"
+        var path = "g\(depth)"
+        for d in (0..<depth).reversed() {
+            chain = MenuFixtures.group("g\(d)", expanded: true, [chain])
+            path = "g\(d)/" + path
+        }
+        let specs = [chain, MenuFixtures.item("after")]
+        let deep = MenuFixtures.group(
+            "a", expanded: true,
+            [MenuFixtures.group("b", expanded: true, [MenuFixtures.group("c", [MenuFixtures.toggle("d")])])])
+        let c = Case(specs: specs, group: path, children: [deep, MenuFixtures.item("e")])
+        // The daemon's models are built from filled configs, which have no node below
+        // the maximum depth either.
+        let config = MenuConfig(file: "p.yaml", menus: specs).fillingChildren { _ in [.loadingRow] }
+        let spliced = MenuModel(config: config)
+        let rebuilt = MenuModel(config: config)
+        _ = try Self.spliceAndCompare(c, spliced, rebuilt)
+        let depths = (0..<spliced.nodeCount).map { spliced.tree.depth($0) }
+        #expect(depths.max() == min(depth + 4, ConfigDecoder.maxMenuDepth))
+    }
+}
