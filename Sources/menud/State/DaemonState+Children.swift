@@ -1,5 +1,4 @@
 import MenuCore
-import NIOCore
 
 /// Groups whose children come from a command (`children-cmd`). The model's tree is
 /// fixed once built, so the daemon keeps the loaded config, fills each such group
@@ -52,12 +51,12 @@ extension DaemonState {
     /// Runs the commands of `paths` (sharing runs already under way), then rebuilds
     /// the model with their output. Never fails: a failed command becomes its group's
     /// error row.
-    func loadChildren(_ paths: [String]) -> EventLoopFuture<Void> {
-        let runs = paths.compactMap { path -> EventLoopFuture<Void>? in
+    func loadChildren(_ paths: [String]) -> Completion<Void> {
+        let runs = paths.compactMap { path -> Completion<Void>? in
             if let running = childrenLoads[path] { return running }
             guard let command = commandGroups[path] else { return nil }
             let run = ChildrenCommandRun.start(command, path: path, timeout: childrenTimeout, state: self)
-                .assumeIsolated().map { outcome in
+                .map { outcome in
                     self.childrenLoads[path] = nil
                     switch outcome {
                     case .loaded(let children):
@@ -67,13 +66,14 @@ extension DaemonState {
                         self.logger.warning("children-cmd \(path): '\(command)' failed: \(reason)")
                         self.loadedChildren[path] = (command, [.errorRow(reason)])
                     }
-                }.nonisolated()
-            childrenLoads[path] = run
+                }
+            // A run that ended at once (it could not start) has nothing to share.
+            if !run.isDone { childrenLoads[path] = run }
             return run
         }
-        return EventLoopFuture.andAllComplete(runs, on: loop).assumeIsolated().map {
+        return Completion<Void>.allComplete(runs).map {
             self.rebuildWithLoadedChildren()
-        }.nonisolated()
+        }
     }
 
     /// Builds the model again from the config and the loaded children. Subscribers
