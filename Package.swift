@@ -116,6 +116,12 @@ let package = Package(
             name: "MenuLoopTests",
             dependencies: ["MenuLoop"]
         ),
+        // The connection and its dispatch, driven with bytes through an in-memory
+        // transport: no socket, no loop running.
+        .testTarget(
+            name: "MenudConnectionTests",
+            dependencies: ["menud", "MenuCore", "MenuProtocol", "MenuLoop", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(
             name: "EndToEndTests",
             // The tests run the real binaries from the build directory. `swift test` builds
