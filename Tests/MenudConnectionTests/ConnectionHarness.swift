@@ -24,7 +24,7 @@ final class ConnectionHarness {
     func connect() -> (ClientConnection, MemoryTransport) {
         let transport = MemoryTransport()
         let connection = ClientConnection(transport: transport, state: state)
-        transport.onClose = { connection.closed() }
+        transport.onClose = { [weak connection] in connection?.closed() }
         connection.start()
         return (connection, transport)
     }
