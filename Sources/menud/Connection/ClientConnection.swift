@@ -21,6 +21,9 @@ import MenuProtocol
 /// A subscribed connection also gets event groups (``send(_:)``) after the reply to
 /// the command that made them.
 final class ClientConnection {
+    /// What the connection does with the next request. Being subscribed is not one of
+    /// these: a subscriber goes on sending requests, batches too, so it is a flag
+    /// (``isSubscribed``) beside them.
     enum State {
         /// Accepted, not yet greeted.
         case greeting
