@@ -14,10 +14,8 @@ let package = Package(
         .library(name: "MenuCore", targets: ["MenuCore"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
@@ -58,12 +56,9 @@ let package = Package(
                 "MenuCore",
                 "MenuProtocol",
                 "MenuClient",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                "MenuLoop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
@@ -117,6 +112,12 @@ let package = Package(
         .testTarget(
             name: "MenuLoopTests",
             dependencies: ["MenuLoop"]
+        ),
+        // The connection and its dispatch, driven with bytes through an in-memory
+        // transport: no socket, no loop running.
+        .testTarget(
+            name: "MenudConnectionTests",
+            dependencies: ["menud", "MenuCore", "MenuProtocol", "MenuLoop", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -72,6 +72,9 @@ public final class ChildProcess: LoopHandle {
     /// Called once when the child has exited and its captured output ended; the
     /// handle is closed right after.
     public var onExit: ((Result) -> Void)?
+    /// Called once, as soon as a captured stream passes its limit: a caller that
+    /// treats that as a failure need not wait for the child to end.
+    public var onOutputTruncated: (() -> Void)?
 
     private var handle: UnsafeMutablePointer<uv_process_t>!
     private var exit: Exit?
@@ -156,6 +159,7 @@ public final class ChildProcess: LoopHandle {
             guard let output else { continue }
             output.pipe.onEndOfInput = { [weak self] in self?.outputEnded(index) }
             output.pipe.onError = { [weak self] _ in self?.outputEnded(index) }
+            output.onTruncated = { [weak self] in self?.outputTruncated() }
             output.pipe.startReading()
         }
     }
@@ -188,6 +192,12 @@ public final class ChildProcess: LoopHandle {
         finishIfDone()
     }
 
+    private func outputTruncated() {
+        let report = onOutputTruncated
+        onOutputTruncated = nil
+        if !finished { report?() }
+    }
+
     private func finishIfDone() {
         guard !finished, let exit, outputs.allSatisfy({ $0?.ended ?? true }) else { return }
         finished = true
@@ -201,6 +211,7 @@ public final class ChildProcess: LoopHandle {
     func handleClosed() {
         finished = true
         onExit = nil
+        onOutputTruncated = nil
     }
 }
 
@@ -210,13 +221,18 @@ private final class OutputCapture {
     let pipe: StreamConnection
     var captured = ChildProcess.Captured()
     var ended = false
+    /// Called the first time the stream passes the limit.
+    var onTruncated: (() -> Void)?
 
     init(limit: Int, pipe: StreamConnection) {
         self.limit = limit
         self.pipe = pipe
         pipe.onRead = { [unowned self] bytes in
             let room = self.limit - self.captured.bytes.count
-            if bytes.count > room { self.captured.truncated = true }
+            if bytes.count > room, !self.captured.truncated {
+                self.captured.truncated = true
+                self.onTruncated?()
+            }
             if room > 0 { self.captured.bytes.append(contentsOf: bytes.prefix(room)) }
         }
     }

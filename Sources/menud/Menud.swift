@@ -3,13 +3,11 @@ import Foundation
 import Logging
 import MenuClient
 import MenuCore
-import NIOCore
-import NIOPosix
-import ServiceLifecycle
+import MenuLoop
 
 /// The menud command line: where the config and socket are, and `--check`.
 @main
-struct Menud: AsyncParsableCommand {
+struct Menud: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "menud",
         abstract: "Serve accordion menus over a line protocol on a Unix socket.",
@@ -72,8 +70,8 @@ struct Menud: AsyncParsableCommand {
     @Flag(name: .long, help: "Check the config, print every error as FILE:LINE:COL: message, and exit.")
     var check = false
 
-    func run() async throws {
-        signal(SIGPIPE, SIG_IGN)
+    func run() throws {
+        SignalDisposition.prepare()
         let openFiles = OpenFileLimit.raise()
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         let logger = Logger(label: "menud")
@@ -107,59 +105,36 @@ struct Menud: AsyncParsableCommand {
             throw ExitCode.failure
         }
 
-        let exitReports = try ChildReaper.install()
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let loop = group.next()
-        let pool = NIOThreadPool(numberOfThreads: 1)
-        pool.start()
         let statePath = noState ? nil : (state ?? StateStore.defaultPath())
-        let daemonState = try await loop.submit {
-            let store = statePath.map { StateStore(path: $0, pool: pool, loop: loop, logger: logger) }
-            let state = DaemonState(
-                config: menuConfig, location: location, commands: .standard, launcher: CommandLauncher(),
-                store: store, childrenTimeout: .nanoseconds(Int64(childrenTimeout * 1e9)),
-                onChangeTimeout: .nanoseconds(Int64(onChangeTimeout * 1e9)), loop: loop,
-                logger: logger)
+        let daemon: Daemon
+        do {
+            let loop = try EventLoop()
+            let store = statePath.map { StateStore(path: $0, loop: loop, logger: logger) }
+            let daemonState = DaemonState(
+                config: menuConfig, location: location, commands: .standard, store: store,
+                childrenTimeout: .nanoseconds(Int64(childrenTimeout * 1e9)),
+                onChangeTimeout: .nanoseconds(Int64(onChangeTimeout * 1e9)), loop: loop, logger: logger)
+            let server = try MenuServer(
+                loop: loop, socket: socketFile, state: daemonState,
+                stallTimeout: .nanoseconds(Int64(stallTimeout * 1e9)),
+                connectionLimit: ConnectionCount.limit(forOpenFileLimit: openFiles), logger: logger)
+            var watched: String?
+            if case .file(let path) = location, !noWatch { watched = path }
+            daemon = try Daemon(
+                loop: loop, state: daemonState, server: server, watching: watched, logger: logger)
             if let store {
-                let (_, dropped) = state.model.importState(store.read())
+                let (_, dropped) = daemonState.model.importState(store.read())
                 for d in dropped { logger.notice("state: dropped \(d.entry): \(d.reason)") }
                 logger.info("state file \(store.path)")
             }
-            state.loadOpenGroups()
-            return NIOLoopBound(state, eventLoop: loop)
-        }.get()
-        let exitReader = try await loop.flatSubmit {
-            ChildExits.start(
-                reading: exitReports, into: NIOLoopBound(daemonState.value.children, eventLoop: loop))
-        }.get()
-        logger.info("serving \(menuConfig.file)")
-
-        let server = MenuServer(
-            socket: socketFile, group: group, state: daemonState,
-            stallTimeout: .nanoseconds(Int64(stallTimeout * 1e9)),
-            connectionLimit: ConnectionCount.limit(forOpenFileLimit: openFiles), logger: logger)
-        var services: [any Service] = [server, ReloadSignalService(state: daemonState)]
-        if case .file(let path) = location, !noWatch {
-            services.append(ConfigWatcher(path: path, state: daemonState, logger: logger))
-        }
-        let serviceGroup = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        var failed = false
-        do {
-            try await serviceGroup.run()
+            daemonState.loadOpenGroups()
+            logger.info("serving \(menuConfig.file)")
+            try server.start()
         } catch {
             Self.printError("menud: \(error)")
-            failed = true
+            throw ExitCode.failure
         }
-        if statePath != nil {
-            // The last changes may still be waiting for their write.
-            try? await loop.flatSubmit { daemonState.value.saveNow() }.get()
-        }
-        try? await exitReader.close()
-        try? await pool.shutdownGracefully()
-        try? await group.shutdownGracefully()
-        if failed { throw ExitCode.failure }
+        daemon.run()
     }
 
     private static func printError(_ message: String) {

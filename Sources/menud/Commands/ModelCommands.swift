@@ -119,12 +119,12 @@ enum ModelCommands {
     {
         switch activation {
         case .run(let command):
-            let pid = try state.launcher.launch(command)
-            state.logger.info("activate \(path): started pid \(pid): \(command)")
             // Not timed: an item usually starts a program meant to keep running.
-            state.children.register(pid) { [logger = state.logger] status in
-                if !status.succeeded { logger.warning("activate \(path): '\(command)' \(status)") }
+            let process = try state.launch(command) { [logger = state.logger] result in
+                if !result.exit.succeeded { logger.warning("activate \(path): '\(command)' \(result.exit)") }
             }
+            let pid = process.pid
+            state.logger.info("activate \(path): started pid \(pid): \(command)")
             out.reply.record(["ran", String(pid), command])
             out.notify(["activated", path, "ran"], topics: .activate)
         case .toggled: out.announce(["activated", path, "toggled"], topics: .activate)

@@ -15,7 +15,7 @@ enum ServerCommands {
             name: "version", usage: "", summary: "Print the protocol and daemon versions.",
             minArguments: 0, maxArguments: 0, batchable: true, opens: .nothing,
             action: .run { _, _, out in
-                out.reply.record(["protocol", GreetingHandler.protocolVersion])
+                out.reply.record(["protocol", Greeting.protocolVersion])
                 out.reply.record(["menud", daemonVersion])
             }),
         Command(

@@ -1,18 +1,16 @@
-import NIOCore
-
 /// Lets a repeated warning through at most once per interval and counts what it held
 /// back, so that a flood of refused connections cannot flood the log in turn.
 struct LogThrottle {
-    private let interval: TimeAmount
-    private var lastLogged: NIODeadline?
+    private let interval: Duration
+    private var lastLogged: ContinuousClock.Instant?
     private var suppressed = 0
 
-    init(interval: TimeAmount) {
+    init(interval: Duration) {
         self.interval = interval
     }
 
     /// Whether to log now, and how many occurrences were held back since the last one.
-    mutating func admit(now: NIODeadline = .now()) -> (log: Bool, suppressed: Int) {
+    mutating func admit(now: ContinuousClock.Instant = .now) -> (log: Bool, suppressed: Int) {
         if let lastLogged, now < lastLogged + interval {
             suppressed += 1
             return (false, 0)

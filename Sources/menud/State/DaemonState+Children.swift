@@ -1,5 +1,4 @@
 import MenuCore
-import NIOCore
 
 /// Groups whose children come from a command (`children-cmd`). The daemon keeps the
 /// loaded config and fills each such group with its command's last output (or a
@@ -52,12 +51,12 @@ extension DaemonState {
     /// Runs the commands of `paths` (sharing runs already under way), then splices
     /// their output into the model. Never fails: a failed command becomes its group's
     /// error row.
-    func loadChildren(_ paths: [String]) -> EventLoopFuture<Void> {
-        let runs = paths.compactMap { path -> EventLoopFuture<Void>? in
+    func loadChildren(_ paths: [String]) -> Completion<Void> {
+        let runs = paths.compactMap { path -> Completion<Void>? in
             if let running = childrenLoads[path] { return running }
             guard let command = commandGroups[path] else { return nil }
             let run = ChildrenCommandRun.start(command, path: path, timeout: childrenTimeout, state: self)
-                .assumeIsolated().map { outcome in
+                .map { outcome in
                     self.childrenLoads[path] = nil
                     switch outcome {
                     case .loaded(let children):
@@ -67,13 +66,14 @@ extension DaemonState {
                         self.logger.warning("children-cmd \(path): '\(command)' failed: \(reason)")
                         self.loadedChildren[path] = (command, [.errorRow(reason)])
                     }
-                }.nonisolated()
-            childrenLoads[path] = run
+                }
+            // A run that ended at once (it could not start) has nothing to share.
+            if !run.isDone { childrenLoads[path] = run }
             return run
         }
-        return EventLoopFuture.andAllComplete(runs, on: loop).assumeIsolated().map {
+        return Completion<Void>.allComplete(runs).map {
             self.spliceLoadedChildren(paths)
-        }.nonisolated()
+        }
     }
 
     /// Puts the loaded children of `paths` into the model, and the "Loading…" row back

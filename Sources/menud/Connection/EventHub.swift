@@ -6,7 +6,7 @@ import MenuProtocol
 /// in exactly the order their changes were applied, to every subscriber alike.
 final class EventHub {
     private struct Subscription {
-        var stream: EventStreamHandler
+        var stream: ClientConnection
         var topics: EventTopics
     }
 
@@ -24,15 +24,15 @@ final class EventHub {
     var hasSubscribers: Bool { !subscriptions.isEmpty }
 
     /// Starts (or changes the topics of) a connection's subscription.
-    func subscribe(_ stream: EventStreamHandler, topics: EventTopics) {
+    func subscribe(_ stream: ClientConnection, topics: EventTopics) {
         subscriptions[ObjectIdentifier(stream)] = Subscription(stream: stream, topics: topics)
     }
 
-    func isSubscribed(_ stream: EventStreamHandler) -> Bool {
+    func isSubscribed(_ stream: ClientConnection) -> Bool {
         subscriptions[ObjectIdentifier(stream)] != nil
     }
 
-    func unsubscribe(_ stream: EventStreamHandler) {
+    func unsubscribe(_ stream: ClientConnection) {
         subscriptions[ObjectIdentifier(stream)] = nil
     }
 

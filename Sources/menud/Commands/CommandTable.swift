@@ -1,6 +1,5 @@
 import MenuCore
 import MenuProtocol
-import NIOCore
 
 /// The one entry per protocol command. Arity and flags are declared here and checked
 /// in one place (``CommandTable/resolve(_:)``), as in mpd's command table, so no
@@ -13,9 +12,9 @@ final class Command: Sendable {
     enum Action: Sendable {
         /// An ordinary command: runs against the daemon's state.
         case run(@Sendable (Invocation, DaemonState, inout CommandOutput) throws(ProtocolError) -> Void)
-        /// A command that answers later, when its future completes; a failure with a
-        /// ``ProtocolError`` is its `ERR`. Never batchable: a batch answers at once.
-        case deferred(@Sendable (Invocation, DaemonState) -> EventLoopFuture<CommandOutput>)
+        /// A command that answers later, when its ``Completion`` completes; a failure
+        /// with a ``ProtocolError`` is its `ERR`. Never batchable: a batch answers at once.
+        case deferred(@Sendable (Invocation, DaemonState) -> Completion<CommandOutput>)
         /// `begin` and `end` change how the dispatcher treats the requests between them.
         case beginBatch
         case endBatch

@@ -18,20 +18,21 @@ extension DaemonState {
     func runOnChange(_ path: String) {
         guard let n = model.tree.node(at: path), let command = model.tree.onChangeCommand(n) else { return }
         let value = model.value(of: n)?.description ?? ""
+        let timeout = onChangeTimeout
         do throws(ProtocolError) {
-            let pid = try launcher.launch(command, environment: ["MENU_VALUE": value, "MENU_PATH": path])
-            logger.info("on-change \(path): started pid \(pid)")
-            let timeout = onChangeTimeout
-            let deadline = loop.assumeIsolated().scheduleTask(in: timeout) { [logger] in
-                logger.warning(
-                    "on-change \(path): '\(command)' still running after \(Double(timeout.nanoseconds) / 1e9) s; killed it"
-                )
-                kill(-pid, SIGKILL)
-            }
-            children.register(pid) { [logger] status in
-                deadline.cancel()
-                if !status.succeeded { logger.warning("on-change \(path): '\(command)' \(status)") }
-            }
+            let process = try launch(
+                command, environment: ["MENU_VALUE": value, "MENU_PATH": path], timeout: timeout,
+                expired: { [logger] process in
+                    logger.warning(
+                        "on-change \(path): '\(command)' still running after \(timeout.seconds) s; killed it")
+                    process.killGroup(SIGKILL)
+                },
+                ended: { [logger] result in
+                    if !result.exit.succeeded {
+                        logger.warning("on-change \(path): '\(command)' \(result.exit)")
+                    }
+                })
+            logger.info("on-change \(path): started pid \(process.pid)")
         } catch {
             logger.error("on-change \(path): \(error.message)")
         }

@@ -1,32 +1,28 @@
 import Foundation
 import Logging
 import MenuCore
-import NIOCore
-import NIOPosix
+import MenuLoop
 
 /// The state file (docs/config.md, "State"): read once at start, written in
-/// ``StateFileFormat`` by ``AtomicFile`` whenever the daemon asks. Writes run on a
-/// thread pool, since fsync can take long enough to stall every client if the event
-/// loop did it, and one after another, so an older snapshot can never land after a
-/// newer one.
+/// ``StateFileFormat`` by ``AtomicFile`` whenever the daemon asks. Writes run on
+/// libuv's thread pool (``BackgroundWork``), since fsync can take long enough to
+/// stall every client if the loop did it, and one after another, so an older
+/// snapshot can never land after a newer one.
 final class StateStore {
     let path: String
-    private let pool: NIOThreadPool
     private let loop: EventLoop
     private let logger: Logger
     /// The last write queued; the next one starts when it ends.
-    private var lastWrite: EventLoopFuture<Void>
+    private var lastWrite = Completion<Void>.succeeded(())
     /// Whether the last write failed. A full or read-only disk fails every write until
     /// someone fixes it, so the log says so once when that starts and once when it ends,
     /// not at every change in between.
     private var failing = false
 
-    init(path: String, pool: NIOThreadPool, loop: EventLoop, logger: Logger) {
+    init(path: String, loop: EventLoop, logger: Logger) {
         self.path = path
-        self.pool = pool
         self.loop = loop
         self.logger = logger
-        lastWrite = loop.makeSucceededVoidFuture()
     }
 
     /// `$XDG_STATE_HOME/menud/state`, else `~/.local/state/menud/state`.
@@ -67,17 +63,26 @@ final class StateStore {
         return []
     }
 
-    /// Queues a write of `text` after any write already queued; call it on `loop`. The
-    /// future fails with the write's error; the failure is logged here (once per run of
-    /// failures), so callers need only pass it on to a client.
-    func write(_ text: String) -> EventLoopFuture<Void> {
+    /// Queues a write of `text` after any write already queued. It fails with the
+    /// write's error; the failure is logged here (once per run of failures), so
+    /// callers need only pass it on to a client.
+    func write(_ text: String) -> Completion<Void> {
         let path = self.path
-        let pool = self.pool
         let loop = self.loop
-        let next = lastWrite.flatMap {
-            pool.runIfActive(eventLoop: loop) { try AtomicFile.write(text, to: path) }
+        let next = Completion<Void>()
+        lastWrite.whenComplete { _ in
+            do throws(UVError) {
+                try BackgroundWork.run(
+                    on: loop,
+                    { () -> Result<Void, AtomicFile.Failure> in
+                        Result { () throws(AtomicFile.Failure) in try AtomicFile.write(text, to: path) }
+                    },
+                    then: { result in next.complete(result.mapError { $0 }) })
+            } catch {
+                next.fail(error)
+            }
         }
-        next.assumeIsolated().whenComplete { result in
+        next.whenComplete { result in
             switch result {
             case .success:
                 if self.failing { self.logger.notice("state saved again to \(path)") }
@@ -89,8 +94,9 @@ final class StateStore {
                 self.failing = true
             }
         }
-        // A failed write must not stop the ones after it.
-        lastWrite = next.flatMapErrorThrowing { _ in }
+        // A failed write must not stop the ones after it: `whenComplete` above does
+        // not look at the result.
+        lastWrite = next
         return next
     }
 }

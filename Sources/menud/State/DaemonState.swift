@@ -1,7 +1,7 @@
 import Logging
 import MenuCore
+import MenuLoop
 import MenuProtocol
-import NIOCore
 
 /// Everything the command handlers act on. The model is not thread-safe, so one
 /// instance lives on the daemon's single event loop and is only ever touched there
@@ -10,11 +10,8 @@ final class DaemonState {
     /// Replaced as a whole by a reload or by a group's children arriving.
     var model: MenuModel
     let commands: CommandTable
-    let launcher: CommandLauncher
     let logger: Logger
     let events: EventHub
-    /// Exit statuses of the children whose ending matters (on-change, children-cmd).
-    let children = ChildExits()
     let loop: EventLoop
     /// Nil with `--no-state`.
     let store: StateStore?
@@ -26,28 +23,31 @@ final class DaemonState {
     /// until the group is closed. Commands are re-run when the group opens again.
     var loadedChildren: [String: (command: String, children: [NodeSpec])] = [:]
     /// Runs under way, so that two requests opening one group share a run.
-    var childrenLoads: [String: EventLoopFuture<Void>] = [:]
+    var childrenLoads: [String: Completion<Void>] = [:]
     /// The `children-cmd` groups of the current model, by path, with their commands.
     var commandGroups: [String: String]
     /// How long a `children-cmd` may take.
-    let childrenTimeout: TimeAmount
+    let childrenTimeout: Duration
     /// How long an `on-change` command may run before it is killed.
-    let onChangeTimeout: TimeAmount
-    /// The write that will carry the changes made since the last one.
-    private var pendingSave: Scheduled<Void>?
+    let onChangeTimeout: Duration
+    /// The processes started and not yet ended, by pid, with their timeouts: closed
+    /// at shutdown, so that the loop can end without waiting for them.
+    var processes: [Int32: (process: ChildProcess, deadline: LoopTimer?)] = [:]
+    /// The write that will carry the changes made since the last one; made on first use.
+    private var saveTimer: LoopTimer?
     /// How long a change waits for others to join it in one write.
-    static let saveDelay = TimeAmount.milliseconds(250)
+    static let saveDelay = Duration.milliseconds(250)
     /// How soon a failed write is tried again: a disk that filled up or turned
     /// read-only may come back without any change from a client to trigger a write.
-    static let saveRetryDelay = TimeAmount.seconds(1)
+    static let saveRetryDelay = Duration.seconds(1)
     /// The focus cursors `nav` moves and every render shows. They are not part of the
     /// model's undo journal, which is why `nav` and `focus` cannot be batched.
     var focus = FocusCursors()
 
     init(
-        config: MenuConfig, location: ConfigLocation, commands: CommandTable, launcher: CommandLauncher,
-        store: StateStore?, childrenTimeout: TimeAmount = .seconds(5),
-        onChangeTimeout: TimeAmount = .seconds(10), loop: EventLoop, logger: Logger
+        config: MenuConfig, location: ConfigLocation, commands: CommandTable, store: StateStore?,
+        childrenTimeout: Duration = .seconds(5), onChangeTimeout: Duration = .seconds(10), loop: EventLoop,
+        logger: Logger
     ) {
         self.config = config
         self.location = location
@@ -57,7 +57,6 @@ final class DaemonState {
         self.childrenTimeout = childrenTimeout
         self.onChangeTimeout = onChangeTimeout
         self.commands = commands
-        self.launcher = launcher
         self.store = store
         self.loop = loop
         self.logger = logger
@@ -84,23 +83,40 @@ final class DaemonState {
     }
 
     /// Writes the state soon: a burst of changes becomes one write.
-    func scheduleSave(in delay: TimeAmount = saveDelay) {
-        guard store != nil, pendingSave == nil else { return }
-        pendingSave = loop.assumeIsolated().scheduleTask(in: delay) {
-            self.pendingSave = nil
-            self.saveNow().assumeIsolated().whenFailure { _ in self.scheduleSave(in: Self.saveRetryDelay) }
+    func scheduleSave(in delay: Duration = saveDelay) {
+        guard store != nil, saveTimer?.isActive != true else { return }
+        let timer = saveTimer ?? LoopTimer(loop: loop)
+        if saveTimer == nil {
+            saveTimer = timer
+            timer.onFire = { [weak self] in
+                self?.saveNow().whenComplete { result in
+                    if case .failure = result { self?.scheduleSave(in: Self.saveRetryDelay) }
+                }
+            }
         }
+        timer.start(after: delay)
     }
 
     /// Writes the state now (for `save` and at shutdown).
-    func saveNow() -> EventLoopFuture<Void> {
-        pendingSave?.cancel()
-        pendingSave = nil
+    func saveNow() -> Completion<Void> {
+        saveTimer?.stop()
         guard let store else {
-            return loop.makeFailedFuture(ProtocolError(.saveFailed, "state saving is off (--no-state)"))
+            return .failed(ProtocolError(.saveFailed, "state saving is off (--no-state)"))
         }
-        return store.write(StateFileFormat.encode(model.exportState())).flatMapErrorThrowing { error in
-            throw ProtocolError(.saveFailed, "\(error)")
+        return store.write(StateFileFormat.encode(model.exportState())).map { _ in }.mapError {
+            ProtocolError(.saveFailed, "\($0)")
         }
+    }
+
+    /// Closes what keeps the loop running: the save timer, and the watches of the
+    /// processes still running (which go on, unwatched). For the end of a graceful stop.
+    func close() {
+        saveTimer?.close()
+        saveTimer = nil
+        for (process, deadline) in processes.values {
+            deadline?.close()
+            process.close()
+        }
+        processes = [:]
     }
 }

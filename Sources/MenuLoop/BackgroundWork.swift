@@ -1,0 +1,61 @@
+import CUV
+
+/// Runs a blocking job on libuv's thread pool (`uv_queue_work`) and hands its result
+/// back on the loop's thread: menud's state file writes, whose `fsync` can take long
+/// enough to stall every client if the loop did it. A job in flight keeps the loop
+/// running until its result has been delivered.
+public enum BackgroundWork {
+    /// Runs `work` on a pool thread, then `done` with its result on the loop's thread.
+    /// Jobs may run at the same time and finish in any order: a caller that needs
+    /// them in order starts the next from the previous one's `done`.
+    public static func run<Value: Sendable>(
+        on loop: EventLoop, _ work: @escaping @Sendable () -> Value, then done: @escaping (Value) -> Void
+    ) throws(UVError) {
+        let job = Job(work: work, done: done)
+        let request = UnsafeMutablePointer<uv_work_t>.allocate(capacity: 1)
+        request.pointee.data = Unmanaged.passRetained(job as AnyJob).toOpaque()
+        let rc = uv_queue_work(
+            loop.raw, request,
+            { request in
+                Unmanaged<AnyJob>.fromOpaque(request!.pointee.data).takeUnretainedValue().perform()
+            },
+            { request, _ in
+                let job = Unmanaged<AnyJob>.fromOpaque(request!.pointee.data).takeRetainedValue()
+                request!.deallocate()
+                job.finish()
+            })
+        guard rc == 0 else {
+            Unmanaged<AnyJob>.fromOpaque(request.pointee.data).release()
+            request.deallocate()
+            throw UVError(rc)
+        }
+    }
+}
+
+/// A job as the C callbacks see it, whatever its result's type.
+private class AnyJob: @unchecked Sendable {
+    /// On a pool thread.
+    func perform() {}
+    /// On the loop's thread, after ``perform()``: libuv's queue hands the job over
+    /// under its lock, which orders the two.
+    func finish() {}
+}
+
+private final class Job<Value: Sendable>: AnyJob, @unchecked Sendable {
+    private let work: @Sendable () -> Value
+    private var done: ((Value) -> Void)?
+    private var value: Value?
+
+    init(work: @escaping @Sendable () -> Value, done: @escaping (Value) -> Void) {
+        self.work = work
+        self.done = done
+    }
+
+    override func perform() { value = work() }
+
+    override func finish() {
+        let done = self.done
+        self.done = nil
+        if let value { done?(value) }
+    }
+}

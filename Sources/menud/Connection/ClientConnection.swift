@@ -1,0 +1,354 @@
+import MenuCore
+import MenuProtocol
+
+/// One client, from its greeting to its close: it frames the bytes it is given into
+/// requests, runs them through the ``CommandTable`` and writes their replies, in
+/// order, through its ``ConnectionTransport``. The transport's events (a read, the end
+/// of input, a drained queue, the close) are handed in by its owner, ``MenuServer``,
+/// so a test can drive a connection with bytes alone.
+///
+/// Requests are handled one at a time and in arrival order. Most answer at once; a
+/// command that must wait (a state write, a group's children command) holds back this
+/// connection's later requests until it has answered, which keeps pipelined replies
+/// in order while other connections go on being served.
+///
+/// Replies of one read are gathered and written once per read (or per
+/// ``chunkSize``), so a client that pipelines gets them in one socket write. While
+/// more than ``highWaterMark`` bytes wait for the client to read them, later requests
+/// wait too and reading stops (back-pressure): one read can hold thousands of
+/// requests, and answering them all would queue their replies without bound.
+///
+/// A subscribed connection also gets event groups (``send(_:)``) after the reply to
+/// the command that made them.
+final class ClientConnection {
+    /// What the connection does with the next request. Being subscribed is not one of
+    /// these: a subscriber goes on sending requests, batches too, so it is a flag
+    /// (``isSubscribed``) beside them.
+    enum State {
+        /// Accepted, not yet greeted.
+        case greeting
+        /// Serving requests one by one.
+        case open
+        /// Between `begin` and `end`: requests are queued, not run.
+        case inBatch(Batch)
+        /// Closing after its last replies, or closed: nothing more is read or run.
+        case closing
+    }
+
+    /// How many unsent bytes stop the serving of requests until they are taken.
+    static let highWaterMark = 64 * 1024
+    /// How many gathered reply bytes are written without waiting for the read's end.
+    static let chunkSize = 16 * 1024
+    /// How many unsent bytes a subscriber may leave before an event group that would
+    /// pass them drops it: a subscriber that stops reading never slows the daemon.
+    static let subscriberLimit = 1 << 20
+
+    private(set) var state = State.greeting
+    /// Whether the connection gets event groups; the hub keeps the topics.
+    private(set) var isSubscribed = false
+    /// Whether requests are served: false while too many bytes wait to be sent.
+    private(set) var isWritable = true
+    /// Told when ``isWritable`` changes, for the stalled-reader timeout.
+    var onWritabilityChanged: ((Bool) -> Void)?
+
+    private let transport: any ConnectionTransport
+    private let daemon: DaemonState
+    private var framer = LineFramer()
+    /// The requests of the read being handled; kept to reuse its storage.
+    private var framed: [Request] = []
+    /// Requests that arrived while a command was waiting, or while unwritable.
+    private var backlog: [Request] = []
+    private var backlogStart = 0
+    /// A command is waiting for its ``Completion``.
+    private var busy = false
+    private var inputEnded = false
+    /// The replies not yet handed to the transport.
+    private var replies = Replies()
+
+    init(transport: any ConnectionTransport, state: DaemonState) {
+        self.transport = transport
+        self.daemon = state
+    }
+
+    /// What is waiting to reach the client: replies gathered and not yet written, and
+    /// what the transport holds.
+    var unsentBytes: Int { replies.lines.count + transport.queuedBytes }
+
+    private var isClosing: Bool {
+        if case .closing = state { return true }
+        return false
+    }
+
+    private var hasBacklog: Bool { backlogStart < backlog.count }
+
+    /// Greets the client and starts reading its requests.
+    func start() {
+        guard case .greeting = state else { return }
+        replies.greeting(Greeting.text)
+        state = .open
+        flush()
+        transport.startReading()
+    }
+
+    // MARK: the transport's events
+
+    /// The bytes of one read, valid only during the call.
+    func received(_ bytes: UnsafeRawBufferPointer) {
+        guard !isClosing else { return }
+        framer.feed(bytes, into: &framed)
+        handleFramed()
+    }
+
+    /// The client will send nothing more (`nc -N`, a shell `printf … |`): answer what
+    /// it sent, then close once those answers are out.
+    func inputDidEnd() {
+        guard !isClosing, !inputEnded else { return }
+        inputEnded = true
+        framer.finish(into: &framed)
+        handleFramed()
+        closeIfIdle()
+    }
+
+    /// The transport has sent everything it held.
+    func drained() {
+        guard !isClosing else { return }
+        if !isWritable, transport.queuedBytes <= Self.highWaterMark {
+            isWritable = true
+            onWritabilityChanged?(true)
+            if !inputEnded { transport.startReading() }
+        }
+        drainBacklog()
+    }
+
+    /// The transport has closed, by either side.
+    func closed() {
+        state = .closing
+        if isSubscribed {
+            daemon.events.unsubscribe(self)
+            isSubscribed = false
+        }
+        backlog = []
+        backlogStart = 0
+        onWritabilityChanged = nil
+    }
+
+    /// Closes now, dropping what is unsent.
+    func close() {
+        state = .closing
+        transport.close()
+    }
+
+    // MARK: requests
+
+    private func handleFramed() {
+        for request in framed {
+            if busy || hasBacklog || !isWritable {
+                backlog.append(request)
+            } else {
+                process(request)
+            }
+        }
+        framed.removeAll(keepingCapacity: framed.capacity <= 64)
+        flush()
+    }
+
+    private func process(_ request: Request) {
+        let result: Result<Invocation, ProtocolError>
+        switch request {
+        case .invalid(let error): result = .failure(error)
+        case .words(let words):
+            do throws(ProtocolError) {
+                result = .success(try daemon.commands.resolve(words))
+            } catch {
+                result = .failure(error)
+            }
+        }
+
+        switch state {
+        case .inBatch(var batch):
+            if case .success(let invocation) = result, case .endBatch = invocation.command.action {
+                state = .open
+                end(batch)
+            } else {
+                // Out of the state while it grows, so that its queue is not copied.
+                state = .open
+                batch.add(result)
+                state = .inBatch(batch)
+            }
+        case .open:
+            switch result {
+            case .failure(let error): fail(error)
+            case .success(let invocation): handle(invocation)
+            }
+        case .greeting, .closing:
+            break
+        }
+    }
+
+    private func handle(_ invocation: Invocation) {
+        switch invocation.command.action {
+        case .beginBatch:
+            state = .inBatch(Batch())
+        case .endBatch:
+            fail(ProtocolError(.notInBatch, "'end' without 'begin'"))
+        case .run(let body):
+            let daemon = self.daemon
+            let toLoad = daemon.groupsToLoad(openedBy: CollectionOfOne(invocation)) { _ in
+                try invocation.command.trial?(invocation, daemon)
+            }
+            if !toLoad.isEmpty {
+                // Opening a children-cmd group: its children first, then the command.
+                reply(
+                    later: daemon.loadChildren(toLoad).map {
+                        var output = CommandOutput(listening: daemon.events.hasSubscribers)
+                        try body(invocation, daemon, &output)
+                        return output
+                    })
+                return
+            }
+            // The command writes its lines straight after the replies before it; if it
+            // fails, they are cut off again and only its error is left.
+            var output = CommandOutput(listening: daemon.events.hasSubscribers)
+            swap(&output.reply, &replies.lines)
+            let mark = output.reply.count
+            do throws(ProtocolError) {
+                try body(invocation, daemon, &output)
+            } catch {
+                output.reply.truncate(to: mark)
+                swap(&output.reply, &replies.lines)
+                fail(error)
+                return
+            }
+            swap(&output.reply, &replies.lines)
+            finish(output)
+        case .deferred(let body):
+            reply(later: body(invocation, daemon))
+        }
+    }
+
+    private func end(_ batch: Batch) {
+        let daemon = self.daemon
+        let invocations = batch.invocations
+        let toLoad = daemon.groupsToLoad(openedBy: invocations) { _ in
+            for invocation in invocations { try invocation.command.trial?(invocation, daemon) }
+        }
+        if !toLoad.isEmpty {
+            reply(later: daemon.loadChildren(toLoad).map { try batch.run(in: daemon).get() })
+            return
+        }
+        switch batch.run(in: daemon) {
+        case .success(let output): finish(output)
+        case .failure(let error): fail(error)
+        }
+    }
+
+    /// Waits for `completion`, holding back this connection's later requests
+    /// meanwhile. What the command did is committed even if the client has gone.
+    private func reply(later completion: Completion<CommandOutput>) {
+        busy = true
+        // One that is done already (`save` with `--no-state`) answers in line, among
+        // the requests of the read being handled.
+        var waited = false
+        completion.whenComplete { result in
+            switch result {
+            case .success(let output): self.finish(output)
+            case .failure(let error as ProtocolError): self.fail(error)
+            case .failure(let error): self.fail(ProtocolError(.internal, "\(error)"))
+            }
+            self.busy = false
+            if waited {
+                self.flush()
+                self.drainBacklog()
+            }
+        }
+        waited = true
+    }
+
+    /// Answers a command that succeeded, then tells the subscribers and subscribes
+    /// this connection if the command asked for it.
+    private func finish(_ output: CommandOutput) {
+        // Lines of a command that wrote elsewhere (a batch, a deferred command); an
+        // ordinary command has written into `replies` already.
+        replies.lines.append(contentsOf: output.reply)
+        replies.ok()
+        writeIfMany()
+        // A subscriber reads its reply before the events its command caused.
+        if output.hasEvents, isSubscribed { flush() }
+        daemon.commit(output)
+        guard !isClosing else { return }
+        if let topics = output.subscribe {
+            daemon.events.subscribe(self, topics: topics)
+            isSubscribed = true
+        }
+        if output.closeConnection { closeAfterReplies() }
+    }
+
+    /// Answers a request with its error.
+    private func fail(_ error: ProtocolError) {
+        replies.error(error)
+        writeIfMany()
+    }
+
+    private func drainBacklog() {
+        while !busy, isWritable, hasBacklog, !isClosing {
+            let request = backlog[backlogStart]
+            backlogStart += 1
+            process(request)
+        }
+        if !hasBacklog {
+            backlog.removeAll(keepingCapacity: backlog.capacity <= 64)
+            backlogStart = 0
+        }
+        flush()
+        closeIfIdle()
+    }
+
+    private func closeIfIdle() {
+        if inputEnded, !busy, !hasBacklog, !isClosing { closeAfterReplies() }
+    }
+
+    // MARK: output
+
+    /// Written before the read ends once there are many, so that the writability,
+    /// checked before each request, counts them.
+    private func writeIfMany() {
+        if replies.lines.count >= Self.chunkSize { flush() }
+    }
+
+    /// Hands the gathered replies to the transport.
+    private func flush() {
+        guard !replies.isEmpty else { return }
+        // A closing connection's transport sends only what it was given before.
+        if !isClosing { replies.lines.bytes.withUnsafeBytes { transport.write($0) } }
+        replies.lines.truncate(to: 0)
+        checkWritability()
+    }
+
+    private func checkWritability() {
+        guard isWritable, !isClosing, transport.queuedBytes > Self.highWaterMark else { return }
+        isWritable = false
+        transport.stopReading()
+        onWritabilityChanged?(false)
+    }
+
+    /// Ends the connection once every reply given so far is sent.
+    private func closeAfterReplies() {
+        flush()
+        state = .closing
+        transport.shutdown()
+    }
+
+    /// Sends one event group's lines. Returns false, having closed the connection,
+    /// when they would take its unsent bytes past ``subscriberLimit``.
+    func send(_ lines: [UInt8]) -> Bool {
+        guard !isClosing else { return false }
+        flush()
+        guard transport.queuedBytes + lines.count <= Self.subscriberLimit else {
+            close()
+            return false
+        }
+        lines.withUnsafeBytes { transport.write($0) }
+        checkWritability()
+        return true
+    }
+}

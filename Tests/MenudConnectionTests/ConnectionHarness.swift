@@ -1,0 +1,52 @@
+import Logging
+import MenuCore
+import MenuLoop
+import MenuProtocol
+
+@testable import menud
+
+/// A daemon state on the built-in menu, without a state file, and connections to it
+/// over ``MemoryTransport``s. The loop is never run: what the connection does with
+/// bytes it does at once.
+final class ConnectionHarness {
+    let loop: EventLoop
+    let state: DaemonState
+
+    init(commands: CommandTable = .standard) throws {
+        loop = try EventLoop()
+        let config = try ConfigLoader.load(text: BuiltinMenu.yaml, file: BuiltinMenu.file).get()
+        state = DaemonState(
+            config: config, location: .builtin, commands: commands, store: nil, loop: loop,
+            logger: Logger(label: "test"))
+    }
+
+    /// A started connection: it has sent its greeting and reads.
+    func connect() -> (ClientConnection, MemoryTransport) {
+        let transport = MemoryTransport()
+        let connection = ClientConnection(transport: transport, state: state)
+        transport.onClose = { [weak connection] in connection?.closed() }
+        connection.start()
+        return (connection, transport)
+    }
+}
+
+extension ClientConnection {
+    func received(_ text: String) {
+        Array(text.utf8).withUnsafeBytes { received($0) }
+    }
+}
+
+/// The replies in `lines` (after the greeting): each reply's lines, ending with its
+/// terminator.
+func replies(_ lines: [String]) -> [[String]] {
+    var replies: [[String]] = []
+    var current: [String] = []
+    for line in lines.dropFirst() {
+        current.append(line)
+        if line == "OK" || line.hasPrefix("ERR ") {
+            replies.append(current)
+            current = []
+        }
+    }
+    return replies
+}
