@@ -115,7 +115,10 @@ import Testing
             #expect(try daemon.request("expand gated").isOK)
         }
         try FileManager.default.removeItem(atPath: go)
-        try await withDaemon(config: live, directory: directory) { daemon in
+        // The command waits for `go` from the daemon's start: on a loaded machine the
+        // default 5 s could pass before the test writes it.
+        try await withDaemon(config: live, arguments: ["--children-timeout", "120"], directory: directory) {
+            daemon in
             let subscriber = try daemon.connect()
             try subscriber.subscribe("expansion")
             #expect(rows(try daemon.request("rows gated")).map(\.path) == ["gated", "gated/loading"])
