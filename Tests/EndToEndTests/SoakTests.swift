@@ -12,9 +12,13 @@ import Testing
     static let clients = 12
     static let subscribers = 8
     /// The storm lasts as long as the config's rewrites: 40, 200 ms apart. Each client
-    /// stops then, or after this many requests, whichever comes first.
+    /// stops then, or after this many requests or ``storm``, whichever comes first.
+    /// Clients and the rewriter run on threads of their own with their own bounds: the
+    /// test's task can be held up by other tests holding the cooperative pool's few
+    /// threads (a sanitized run, 2 cores), and the storm must end regardless.
     static let rewrites = 40
-    static let rewriteInterval = Duration.milliseconds(200)
+    static let rewriteInterval = 0.2
+    static let storm = Duration.seconds(8)
     static let requestsPerClient = 200_000
 
     /// The menu: exclusive and plain groups, every kind of value.
@@ -197,6 +201,7 @@ import Testing
             let done = DispatchGroup()
             let stop = Flag()
             let errors = Errors()
+            let deadline = ContinuousClock.now + Self.storm
             for _ in 0..<Self.clients {
                 done.enter()
                 let socket = daemon.socketPath
@@ -207,7 +212,8 @@ import Testing
                         let connection = try UnixSocketConnection.connect(path: socket)
                         connection.setReceiveTimeout(seconds: 60)
                         _ = try connection.readGreeting()
-                        for _ in 0..<Self.requestsPerClient where !stop.isSet {
+                        for _ in 0..<Self.requestsPerClient
+                        where !stop.isSet && ContinuousClock.now < deadline {
                             let request = Self.randomRequest(&random)
                             try connection.send(request + "\n")
                             // A batch answers once, at `end`; every other line once each.
@@ -221,13 +227,22 @@ import Testing
                 }.start()
             }
             // The config changes meanwhile, on disk (the watch) and by SIGHUP.
-            for rewrite in 0..<Self.rewrites {
-                let text = [Self.configA, Self.configB, Self.broken][rewrite % 3]
-                try text.write(toFile: config, atomically: rewrite % 2 == 0, encoding: .utf8)
-                if rewrite % 4 == 3 { daemon.signal(SIGHUP) }
-                try await Task.sleep(for: Self.rewriteInterval)
-            }
-            stop.set()
+            done.enter()
+            let daemonPID = daemon.pid
+            Thread {
+                defer { done.leave() }
+                for rewrite in 0..<Self.rewrites {
+                    let text = [Self.configA, Self.configB, Self.broken][rewrite % 3]
+                    do {
+                        try text.write(toFile: config, atomically: rewrite % 2 == 0, encoding: .utf8)
+                    } catch {
+                        errors.add("rewrite: \(error)")
+                    }
+                    if rewrite % 4 == 3 { kill(daemonPID, SIGHUP) }
+                    Thread.sleep(forTimeInterval: Self.rewriteInterval)
+                }
+                stop.set()
+            }.start()
             while done.wait(timeout: .now()) == .timedOut { try await Task.sleep(for: .milliseconds(20)) }
             // At rest: a valid config, loaded.
             try Self.configB.write(toFile: config, atomically: true, encoding: .utf8)
