@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MenuCore
+import MenuLoop
 
 /// menud's benchmark suite: each section measures menud next to a baseline in the
 /// same run, so the ratios hold whatever machine runs it.
@@ -37,7 +38,7 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let wanted = Set(sections.split(separator: ",").map(String.init))
-        let openFiles = FileLimit.raise()
+        let openFiles = OpenFileLimit.raise()
         let binDir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().path
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("menubench-\(getpid())").path

@@ -111,3 +111,19 @@ final class BackgroundProcess {
         }
     }
 }
+
+extension BackgroundProcess {
+    /// Waits until `condition` holds, failing at once when this program has exited.
+    /// A failure tells `state()` (what the program was given so far) and its log as
+    /// they are then, not as they were when the wait began.
+    func waitWhileRunning(_ what: String, state: () -> String, _ condition: () throws -> Bool) async throws {
+        do {
+            try await waitUntil(what) {
+                guard isRunning else { throw TimedOut(description: "\(name) \(ending)") }
+                return try condition()
+            }
+        } catch let error as TimedOut {
+            throw TimedOut(description: "\(error); \(state()); \(name)'s log: \(log)")
+        }
+    }
+}

@@ -167,12 +167,5 @@ func withSwaySession<T>(
     user: TestUser, width: Int = 1024, height: Int = 120, _ body: (SwaySession) async throws -> T
 ) async throws -> T {
     let (session, server) = try await SwaySession.start(user: user, width: width, height: height)
-    do {
-        let result = try await body(session)
-        await session.stop(server)
-        return result
-    } catch {
-        await session.stop(server)
-        throw error
-    }
+    return try await withCleanup({ try await body(session) }, cleanup: { await session.stop(server) })
 }

@@ -223,13 +223,9 @@ func withDaemon<T>(
     let directory = try directory ?? TempDirectory()
     let daemon = try TestDaemon(
         directory: directory, config: config, arguments: arguments, launcher: launcher, watch: watch)
-    do {
-        try await daemon.start()
-        let result = try await body(daemon)
-        await daemon.stop()
-        return result
-    } catch {
-        await daemon.stop()
-        throw error
-    }
+    return try await withCleanup(
+        {
+            try await daemon.start()
+            return try await body(daemon)
+        }, cleanup: { await daemon.stop() })
 }

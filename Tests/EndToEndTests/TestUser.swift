@@ -111,14 +111,7 @@ final class TestUser {
 /// left running however the test ends.
 func withTestUser<T>(_ body: (TestUser) async throws -> T) async throws -> T {
     let user = try await TestUser.make()
-    do {
-        let result = try await body(user)
-        await user.remove()
-        return result
-    } catch {
-        await user.remove()
-        throw error
-    }
+    return try await withCleanup({ try await body(user) }, cleanup: { await user.remove() })
 }
 
 extension TestUser {

@@ -161,15 +161,11 @@ import Testing
         let again = try TestDaemon(
             directory: daemon.directory, config: config, socketPath: daemon.socketPath,
             launcher: user.launcher)
-        do {
-            try await again.start()
-            let result = try await body(again)
-            await again.stop()
-            return result
-        } catch {
-            await again.stop()
-            throw error
-        }
+        return try await withCleanup(
+            {
+                try await again.start()
+                return try await body(again)
+            }, cleanup: { await again.stop() })
     }
 }
 
@@ -247,24 +243,11 @@ private struct WaybarModule {
         return last
     }
 
-    /// Waits until `condition` holds, failing at once when waybar has exited. A
-    /// failure tells the lines and waybar's log as they are then.
-    private func wait(_ what: String, _ condition: () throws -> Bool) async throws {
-        do {
-            try await waitUntil(what) {
-                guard process.isRunning else { throw TimedOut(description: "waybar \(process.ending)") }
-                return try condition()
-            }
-        } catch let error as TimedOut {
-            throw TimedOut(
-                description: "\(error); lines: \((try? lines().map(\.raw)) ?? []); waybar log: \(process.log)"
-            )
-        }
-    }
-
     /// Waits until the latest line satisfies `condition`.
     func waitForLine(_ what: String, _ condition: (Line) -> Bool) async throws {
-        try await wait(what) { (try? line()).map(condition) ?? false }
+        try await process.waitWhileRunning(what, state: { "lines: \((try? lines().map(\.raw)) ?? [])" }) {
+            (try? line()).map(condition) ?? false
+        }
     }
 
     /// GTK warns (and shows nothing) when a label's markup does not parse.

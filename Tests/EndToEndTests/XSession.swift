@@ -185,12 +185,5 @@ func withXSession<T>(width: Int = 1024, height: Int = 600, _ body: (XSession) as
     -> T
 {
     let (session, server) = try await XSession.start(width: width, height: height)
-    do {
-        let result = try await body(session)
-        await session.stop(server)
-        return result
-    } catch {
-        await session.stop(server)
-        throw error
-    }
+    return try await withCleanup({ try await body(session) }, cleanup: { await session.stop(server) })
 }

@@ -152,13 +152,8 @@ private struct YambarModule {
     /// Waits until the latest tag set satisfies `condition`, failing at once when
     /// yambar has exited. A failure tells the sets and yambar's log as they are then.
     func waitForTags(_ what: String, _ condition: ([String: String]) -> Bool) async throws {
-        do {
-            try await waitUntil(what) {
-                guard process.isRunning else { throw TimedOut(description: "yambar \(process.ending)") }
-                return tagSets().last.map(condition) ?? false
-            }
-        } catch let error as TimedOut {
-            throw TimedOut(description: "\(error); sets: \(tagSets()); yambar log: \(process.log)")
+        try await process.waitWhileRunning(what, state: { "sets: \(tagSets())" }) {
+            tagSets().last.map(condition) ?? false
         }
     }
 

@@ -4,10 +4,11 @@
 
 /// The process's limit on open files. Every client is a file descriptor, and the
 /// soft limit a session hands out (often 1024) is far below the hard one, so the
-/// daemon raises it at start as servers do.
-enum OpenFileLimit {
+/// daemon raises it at start as servers do; menubench too, for its thousand
+/// connections and the servers it starts, which inherit the limit.
+public enum OpenFileLimit {
     /// Raises the soft limit to the hard limit and returns the soft limit now in force.
-    static func raise() -> Int {
+    public static func raise() -> Int {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
         if limit.rlim_cur < limit.rlim_max {
