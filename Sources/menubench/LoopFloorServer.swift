@@ -19,6 +19,9 @@ struct LoopFloorCommand: ParsableCommand {
     var socket: String
 
     func run() throws {
+        // A client that leaves before its greeting (menubench's own readiness probe)
+        // must cost a write error, not the process, as in menud.
+        signal(SIGPIPE, SIG_IGN)
         unlink(socket)
         let loop = try EventLoop()
         let listener = try UnixListener(loop: loop, path: socket)
