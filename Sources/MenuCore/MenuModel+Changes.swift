@@ -8,8 +8,8 @@ extension MenuModel {
             try body()
             return Change()
         }
-        journal = Journal()
-        defer { journal = nil }
+        beginJournal()
+        defer { endJournal() }
         do {
             try body()
         } catch {
@@ -26,8 +26,8 @@ extension MenuModel {
             try body(self)
             return Change()
         }
-        journal = Journal()
-        defer { journal = nil }
+        beginJournal()
+        defer { endJournal() }
         do {
             try body(self)
         } catch {
@@ -35,6 +35,19 @@ extension MenuModel {
             throw error
         }
         return finishChange()
+    }
+
+    /// Starts a journal in the spare's storage, moved rather than shared so that
+    /// noting into it does not copy it.
+    private func beginJournal() {
+        journal = spareJournal
+        spareJournal = Journal()
+    }
+
+    private func endJournal() {
+        guard var used = journal.take() else { return }
+        used.removeAll()
+        spareJournal = used
     }
 
     private func rollBack() {
@@ -58,8 +71,8 @@ extension MenuModel {
         valued.sort()
         return Change(
             splices: splices(flipped: flipped, oldExpanded: j.oldExpanded),
-            expansionChanged: flipped.map { tree.path($0) },
-            valueChanged: valued.map { tree.path($0) }
+            expansionChanged: flipped.map(path(of:)),
+            valueChanged: valued.map(path(of:))
         )
     }
 

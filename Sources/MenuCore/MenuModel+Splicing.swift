@@ -49,6 +49,8 @@ extension MenuModel {
         }
 
         let (old, new) = tree.replaceChildren(of: g, with: filled)
+        // Every node after the group has a new number.
+        rowCache.removeAll()
         let shift = new.count - old.count
         let tail = tree.count - new.upperBound
         expanded.replaceSubrange(old, with: tree.initiallyExpanded[new])

@@ -54,8 +54,9 @@ final class ClientConnection {
     private let transport: any ConnectionTransport
     private let daemon: DaemonState
     private var framer = LineFramer()
-    /// The requests of the read being handled; kept to reuse its storage.
-    private var framed: [Request] = []
+    /// The words of the request being served, read into the same storage each time:
+    /// a request served as it arrives costs no allocation for its words.
+    private var words = RequestWords()
     /// Requests that arrived while a command was waiting, or while unwritable.
     private var backlog: [Request] = []
     private var backlogStart = 0
@@ -95,8 +96,8 @@ final class ClientConnection {
     /// The bytes of one read, valid only during the call.
     func received(_ bytes: UnsafeRawBufferPointer) {
         guard !isClosing else { return }
-        framer.feed(bytes, into: &framed)
-        handleFramed()
+        framer.feed(bytes) { take($0) }
+        flush()
     }
 
     /// The client will send nothing more (`nc -N`, a shell `printf … |`): answer what
@@ -104,8 +105,8 @@ final class ClientConnection {
     func inputDidEnd() {
         guard !isClosing, !inputEnded else { return }
         inputEnded = true
-        framer.finish(into: &framed)
-        handleFramed()
+        framer.finish { take($0) }
+        flush()
         closeIfIdle()
     }
 
@@ -140,30 +141,42 @@ final class ClientConnection {
 
     // MARK: requests
 
-    private func handleFramed() {
-        for request in framed {
-            if busy || hasBacklog || !isWritable {
-                backlog.append(request)
-            } else {
-                process(request)
+    /// Serves one framed line now, or keeps it, as a request with storage of its own,
+    /// until the requests before it are answered.
+    private func take(_ line: LineFramer.Line) {
+        guard !isClosing else { return }
+        guard !busy, !hasBacklog, isWritable else {
+            if let request = line.request { backlog.append(request) }
+            return
+        }
+        switch line {
+        case .tooLong:
+            process(Request.tooLong)
+        case .bytes(let bytes):
+            if let error = words.read(bytes) {
+                process(.invalid(error))
+            } else if !words.isEmpty {
+                process(words)
             }
         }
-        framed.removeAll(keepingCapacity: framed.capacity <= 64)
-        flush()
     }
 
     private func process(_ request: Request) {
-        let result: Result<Invocation, ProtocolError>
         switch request {
-        case .invalid(let error): result = .failure(error)
-        case .words(let words):
-            do throws(ProtocolError) {
-                result = .success(try daemon.commands.resolve(words))
-            } catch {
-                result = .failure(error)
-            }
+        case .invalid(let error): process(.failure(error))
+        case .words(let words): process(words)
         }
+    }
 
+    private func process(_ words: RequestWords) {
+        do throws(ProtocolError) {
+            process(.success(try daemon.commands.resolve(words)))
+        } catch {
+            process(.failure(error))
+        }
+    }
+
+    private func process(_ result: Result<Invocation, ProtocolError>) {
         switch state {
         case .inBatch(var batch):
             if case .success(let invocation) = result, case .endBatch = invocation.command.action {
