@@ -19,6 +19,14 @@ public final class MenuModel {
     /// The last journal's storage, emptied, for the next: a toggle on every click
     /// then allocates nothing for its journal.
     var spareJournal = Journal()
+    /// Storage for the nodes a change flipped and those whose value it changed, and
+    /// the last change made, kept for the next change likewise.
+    var spareNodes: [Int]? = []
+    var spareValued: [Int]? = []
+    var spareChange: Change?
+    /// The paths of nodes that have changed, made once: a change names its nodes by
+    /// path, and a path over 15 bytes is an allocation each time it is made.
+    var changedPaths: [Int: String] = [:]
     /// Nodes whose titles read another node's value, by the node they read.
     private var readers: [Int: [Int]] = [:]
     /// Nodes whose title or subtitle names another node, ascending: what `readers`
@@ -92,6 +100,14 @@ public final class MenuModel {
 
     /// The node's path; what the model's own paths come from (see ``MenuTree``).
     func path(of i: Int) -> String { MenuTree.path(i, ids: tree.ids, parents: tree.parents) }
+
+    /// ``path(of:)``, kept for the node (``changedPaths``).
+    func changedPath(of i: Int) -> String {
+        if let path = changedPaths[i] { return path }
+        let path = path(of: i)
+        changedPaths[i] = path
+        return path
+    }
 
     /// The node at `path`, or `noSuchNode`.
     public func node(_ path: String) throws(MenuError) -> Int {

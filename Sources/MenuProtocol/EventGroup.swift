@@ -8,7 +8,7 @@
 /// the same, and most changes come from a bar's click with nobody listening.
 public struct EventGroup: Sendable {
     /// Whether the records are kept, rather than only counted.
-    public let keepsRecords: Bool
+    public private(set) var keepsRecords: Bool
     /// The kept records, one after another, each ended by its newline.
     private var records: [UInt8] = []
     /// Each kept record's topics and where it ends in `records`.
@@ -19,6 +19,14 @@ public struct EventGroup: Sendable {
     public init(keepsRecords: Bool) { self.keepsRecords = keepsRecords }
 
     public var isEmpty: Bool { count == 0 }
+
+    /// Empties the group for another command's records, keeping its storage.
+    public mutating func removeAll(keepsRecords: Bool) {
+        self.keepsRecords = keepsRecords
+        records.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+        count = 0
+    }
 
     /// Writes one record into `reply`, and the same bytes into the group.
     public mutating func record(
@@ -49,18 +57,27 @@ public struct EventGroup: Sendable {
     /// once per command rather than per line. Nil when no record is for it.
     public func lines(sequence: UInt64, for topics: EventTopics) -> [UInt8]? {
         var writer = RecordWriter()
+        guard write(sequence: sequence, for: topics, to: &writer) else { return nil }
+        return writer.bytes
+    }
+
+    /// The same lines written into `writer`, kept by the caller from one group to the
+    /// next; false, writing nothing, when no record is for `topics`.
+    public func write(sequence: UInt64, for topics: EventTopics, to writer: inout RecordWriter) -> Bool {
         var start = 0
+        var wrote = false
         for entry in entries {
             defer { start = entry.end }
             guard !entry.topics.isDisjoint(with: topics) else { continue }
             Self.writePrefix(sequence, to: &writer)
             writer.append(line: records[start..<entry.end])
+            wrote = true
         }
-        guard !writer.isEmpty else { return nil }
+        guard wrote else { return false }
         Self.writePrefix(sequence, to: &writer)
         writer.field("end")
         writer.endLine()
-        return writer.bytes
+        return true
     }
 
     private static func writePrefix(_ sequence: UInt64, to writer: inout RecordWriter) {

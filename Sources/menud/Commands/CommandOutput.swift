@@ -18,6 +18,16 @@ struct CommandOutput {
     /// be kept and not only counted.
     init(listening: Bool) { events = EventGroup(keepsRecords: listening) }
 
+    /// Empties the output for another command, keeping the storage of its events and
+    /// changes (``DaemonState/makeOutput()``).
+    mutating func removeAll(listening: Bool) {
+        reply.truncate(to: 0)
+        closeConnection = false
+        subscribe = nil
+        events.removeAll(keepsRecords: listening)
+        changes.removeAll(keepingCapacity: true)
+    }
+
     /// Whether the command has anything to tell subscribers.
     var hasEvents: Bool { !events.isEmpty }
 

@@ -213,7 +213,7 @@ final class ClientConnection {
                 // Opening a children-cmd group: its children first, then the command.
                 reply(
                     later: daemon.loadChildren(toLoad).map {
-                        var output = CommandOutput(listening: daemon.events.hasSubscribers)
+                        var output = daemon.makeOutput()
                         try body(invocation, daemon, &output)
                         return output
                     })
@@ -221,7 +221,7 @@ final class ClientConnection {
             }
             // The command writes its lines straight after the replies before it; if it
             // fails, they are cut off again and only its error is left.
-            var output = CommandOutput(listening: daemon.events.hasSubscribers)
+            var output = daemon.makeOutput()
             swap(&output.reply, &replies.lines)
             let mark = output.reply.count
             do throws(ProtocolError) {
@@ -353,14 +353,14 @@ final class ClientConnection {
 
     /// Sends one event group's lines. Returns false, having closed the connection,
     /// when they would take its unsent bytes past ``subscriberLimit``.
-    func send(_ lines: [UInt8]) -> Bool {
+    func send(_ lines: UnsafeRawBufferPointer) -> Bool {
         guard !isClosing else { return false }
         flush()
         guard transport.queuedBytes + lines.count <= Self.subscriberLimit else {
             close()
             return false
         }
-        lines.withUnsafeBytes { transport.write($0) }
+        transport.write(lines)
         checkWritability()
         return true
     }

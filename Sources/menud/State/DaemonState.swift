@@ -35,6 +35,8 @@ final class DaemonState {
     var processes: [Int32: (process: ChildProcess, deadline: LoopTimer?)] = [:]
     /// The write that will carry the changes made since the last one; made on first use.
     private var saveTimer: LoopTimer?
+    /// The last committed command's output, its storage kept for the next command's.
+    private var spareOutput: CommandOutput?
     /// How long a change waits for others to join it in one write.
     static let saveDelay = Duration.milliseconds(250)
     /// How soon a failed write is tried again: a disk that filled up or turned
@@ -68,6 +70,8 @@ final class DaemonState {
     /// `on-change` commands (only for what a client did: a reload or a group's
     /// children arriving is not the user changing a value).
     func commit(_ output: CommandOutput, runOnChange: Bool = true) {
+        // Its storage serves the next command, once the caller's copy is gone.
+        defer { spareOutput = output }
         if output.hasEvents { events.publish(output.events) }
         guard output.hasChanges else { return }
         let changes = output.changes
@@ -80,6 +84,14 @@ final class DaemonState {
                 for path in change.valueChanged { self.runOnChange(path) }
             }
         }
+    }
+
+    /// An empty output for a command to write into, in the storage of the last one
+    /// committed: a command then allocates nothing for its events or its changes.
+    func makeOutput() -> CommandOutput {
+        guard var output = spareOutput.take() else { return CommandOutput(listening: events.hasSubscribers) }
+        output.removeAll(listening: events.hasSubscribers)
+        return output
     }
 
     /// Writes the state soon: a burst of changes becomes one write.
