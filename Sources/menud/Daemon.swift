@@ -16,6 +16,7 @@ final class Daemon {
     private let server: MenuServer
     private let logger: Logger
     private var configWatch: ConfigWatch?
+    private var tray: Tray?
     private var signals: [SignalWatch] = []
     private var stopping = false
 
@@ -40,6 +41,13 @@ final class Daemon {
         }
     }
 
+    /// Publishes the menus in the system tray; without a session bus it logs why and
+    /// the daemon goes on without.
+    func startTray() {
+        let tray = Tray(state: state, loop: loop, logger: logger)
+        if tray.start() { self.tray = tray }
+    }
+
     /// Serves until stopped.
     func run() {
         loop.run()
@@ -53,6 +61,8 @@ final class Daemon {
         signals = []
         configWatch?.close()
         configWatch = nil
+        tray?.stop()
+        tray = nil
         server.stop()
         guard state.store != nil else { return state.close() }
         // The last changes may still be waiting for their write.

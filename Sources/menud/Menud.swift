@@ -67,6 +67,13 @@ struct Menud: ParsableCommand {
     @Flag(name: .long, help: "Do not reload when the config file changes (SIGHUP and 'reload' still do).")
     var noWatch = false
 
+    @Flag(
+        name: .long,
+        help:
+            "Show each top-level menu as a tray item (StatusNotifierItem) on the session bus, as 'settings: tray' does."
+    )
+    var tray = false
+
     @Flag(name: .long, help: "Check the config, print every error as FILE:LINE:COL: message, and exit.")
     var check = false
 
@@ -130,6 +137,7 @@ struct Menud: ParsableCommand {
             daemonState.loadOpenGroups()
             logger.info("serving \(menuConfig.file)")
             try server.start()
+            if tray || menuConfig.tray { daemon.startTray() }
         } catch {
             Self.printError("menud: \(error)")
             throw ExitCode.failure
