@@ -23,7 +23,7 @@ struct TrayAction {
             guard let n = model.tree.node(at: path), let rule = model.tree.rule(n),
                 let bounds = RangeBounds(rule: rule), case .number(let value)? = model.value(of: n)
             else { return nil }
-            let step = entry.key == .rangeDown(path: path) ? -bounds.step : bounds.step
+            let step = entry.key == .rangeDown(path: path) ? -TrayMenu.nudge(bounds) : TrayMenu.nudge(bounds)
             let next = min(max(value + step, bounds.min), bounds.max)
             return TrayAction(command: "set", arguments: [path, Value.format((next * 1e9).rounded() / 1e9)])
         case .rangeValue:

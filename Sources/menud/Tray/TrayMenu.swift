@@ -7,7 +7,8 @@ import MenuCore
 /// - a group is a submenu; a choice a submenu of radio entries, its options;
 /// - a toggle is a checkmark;
 /// - a range is a submenu of radio entries over its steps, or of −, its value and +
-///   when it has more than ``maxRangeSteps``;
+///   when it has more than ``maxRangeSteps`` or no step (the buttons then move a
+///   tenth of the range);
 /// - text and date nodes, and ranges, show their value, added after the title when
 ///   the title does not show it already.
 struct TrayMenu {
@@ -72,7 +73,8 @@ struct TrayMenu {
 
     private static func rangeEntries(_ path: String, bounds: RangeBounds, value: Double) -> [TrayEntry] {
         let steps =
-            bounds.step > 0 ? Int(((bounds.max - bounds.min) / bounds.step + 1e-9).rounded(.down)) + 1 : 1
+            bounds.step > 0
+            ? Int(((bounds.max - bounds.min) / bounds.step + 1e-9).rounded(.down)) + 1 : Int.max
         guard steps > maxRangeSteps else {
             return (0..<steps).map { k in
                 let v = stepValue(bounds, k)
@@ -88,6 +90,11 @@ struct TrayMenu {
             TrayEntry(key: .rangeDown(path: path), label: "−"), shown,
             TrayEntry(key: .rangeUp(path: path), label: "+"),
         ]
+    }
+
+    /// How far − and + move a range: its step, or a tenth of it when any number goes.
+    static func nudge(_ bounds: RangeBounds) -> Double {
+        bounds.step > 0 ? bounds.step : (bounds.max - bounds.min) / 10
     }
 
     /// Step `k` of a range, rounded so that decimal steps read as written (0.3, not
