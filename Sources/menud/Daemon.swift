@@ -41,11 +41,24 @@ final class Daemon {
         }
     }
 
-    /// Publishes the menus in the system tray; without a session bus it logs why and
-    /// the daemon goes on without.
-    func startTray() {
-        let tray = Tray(state: state, loop: loop, logger: logger)
-        if tray.start() { self.tray = tray }
+    /// Shows the menus in the system tray while `--tray` is given (`always`) or the
+    /// config's `settings: tray` is on, as it is after each reload. Without a session
+    /// bus the tray logs why and the daemon goes on without.
+    func followTraySetting(always: Bool) {
+        state.onReload = { [unowned self] in self.updateTray(always: always) }
+        updateTray(always: always)
+    }
+
+    private func updateTray(always: Bool) {
+        let wanted = always || state.config.tray
+        if wanted, tray == nil {
+            let tray = Tray(state: state, loop: loop, logger: logger)
+            if tray.start() { self.tray = tray }
+        } else if !wanted, let tray {
+            tray.stop()
+            self.tray = nil
+            logger.info("tray: off, as the config says")
+        }
     }
 
     /// Serves until stopped.
@@ -61,6 +74,7 @@ final class Daemon {
         signals = []
         configWatch?.close()
         configWatch = nil
+        state.onReload = nil
         tray?.stop()
         tray = nil
         server.stop()

@@ -137,7 +137,7 @@ struct Menud: ParsableCommand {
             daemonState.loadOpenGroups()
             logger.info("serving \(menuConfig.file)")
             try server.start()
-            if tray || menuConfig.tray { daemon.startTray() }
+            daemon.followTraySetting(always: tray)
         } catch {
             Self.printError("menud: \(error)")
             throw ExitCode.failure

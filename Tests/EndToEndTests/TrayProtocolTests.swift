@@ -401,4 +401,28 @@ import Testing
             }
         }
     }
+
+    /// `settings: tray` follows reloads: off removes every item from the bus, on
+    /// publishes them again.
+    @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
+    func settingTurnsTheTrayOnAndOff() async throws {
+        try XTools.require(SessionBus.programs)
+        try await Self.withConfig { config in
+            try await withSessionBus { bus in
+                try await withTrayDaemon(on: bus, config: config, arguments: []) { tray in
+                    _ = try await tray.waitForItems(["main", "hostile"])
+                    let prefix = "org.kde.StatusNotifierItem-\(tray.daemon.pid)-"
+                    try Self.config.replacingOccurrences(of: "tray: true", with: "tray: false")
+                        .write(toFile: config, atomically: true, encoding: .utf8)
+                    #expect(try tray.daemon.menuctl(["reload"]).status == 0)
+                    try await waitUntil("the items to leave the bus") {
+                        try bus.names(startingWith: prefix).isEmpty
+                    }
+                    try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
+                    #expect(try tray.daemon.menuctl(["reload"]).status == 0)
+                    _ = try await tray.waitForItems(["main", "hostile"])
+                }
+            }
+        }
+    }
 }

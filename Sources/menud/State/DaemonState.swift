@@ -43,6 +43,8 @@ final class DaemonState {
     /// The focus cursors `nav` moves and every render shows. They are not part of the
     /// model's undo journal, which is why `nav` and `focus` cannot be batched.
     var focus = FocusCursors()
+    /// Told after a reload succeeded, for what follows the config's settings (the tray).
+    var onReload: (() -> Void)?
 
     init(
         config: MenuConfig, location: ConfigLocation, commands: CommandTable, store: StateStore?,
