@@ -27,7 +27,9 @@ enum DaemonSession {
         try exchange(lines, replies: lines.count, options: options)
     }
 
-    private static func exchange(_ lines: [String], replies count: Int, options: GlobalOptions)
+    /// Sends `lines` pipelined and reads `count` replies: for lines not all answered
+    /// (a batch's `begin` and the requests in it).
+    static func exchange(_ lines: [String], replies count: Int, options: GlobalOptions)
         throws(ClientFailure) -> [ProtocolReply]
     {
         let path = socketPath(options)

@@ -3,7 +3,7 @@ import MenuCore
 
 /// The focus cursor's commands (nav, focus, focused) act on a cursor the daemon keeps,
 /// one per top-level menu, so a bar's scroll wheel, a key binding and every render agree on it.
-struct NavCommand: RequestCommand {
+struct NavCommand: ChangeCommand {
     static let configuration = CommandConfiguration(
         commandName: "nav",
         abstract: "Move the focus cursor, or act on the focused node.",

@@ -16,6 +16,7 @@ struct PickCommand: ParsableCommand {
             The prompt is in $MENUCTL_PROMPT. Exit status 1 when the user cancels.
             """)
     @OptionGroup var global: GlobalOptions
+
     @Option(help: "The launcher's command line, run with /bin/sh -c; it reads choices on standard input.")
     var launcher: String
     @Flag(
@@ -28,6 +29,8 @@ struct PickCommand: ParsableCommand {
     private var printsIndex: Bool {
         index || launcher.contains("-format i") || launcher.contains("--index")
     }
+
+    func validate() throws { try global.onlyText("pick", because: "the launcher shows the menu") }
 
     func run() throws {
         var prompt = "menu"

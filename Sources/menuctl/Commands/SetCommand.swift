@@ -1,6 +1,6 @@
 import ArgumentParser
 
-struct SetCommand: RequestCommand {
+struct SetCommand: ChangeCommand {
     static let configuration = CommandConfiguration(
         commandName: "set", abstract: "Set a value node.")
     static let protocolName = "set"
@@ -15,6 +15,7 @@ struct SetCommand: RequestCommand {
     var value: [String] = []
     /// `--` still ends the options, as it does for every other command.
     private var values: ArraySlice<String> { value.first == "--" ? value.dropFirst() : value[...] }
+    var subject: String? { path }
     var protocolArguments: [String] { [path] + values }
 
     func validate() throws {

@@ -37,6 +37,11 @@ struct WatchCommand: ParsableCommand {
     static let subscription = "subscribe expansion value config focus\n"
 
     func validate() throws {
+        if global.raw {
+            throw OutputStyle.raw.refused(
+                by: "watch", because: "it prints states, not records; see docs/protocol.md, Events, for those"
+            )
+        }
         if global.json && output.isGiven {
             throw ValidationError(
                 "--json is watch's own form; with --format or --template, use --format json")
