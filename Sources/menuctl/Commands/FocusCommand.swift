@@ -6,7 +6,7 @@ struct FocusCommand: ChangeCommand {
         abstract: "Move the focus to a node, opening its ancestors.")
     static let protocolName = "focus"
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The node's path.") var path: String
+    @Argument(help: "The node's path.", completion: PathCompletion.paths(.any)) var path: String
     var subject: String? { path }
     var protocolArguments: [String] { [path] }
 }

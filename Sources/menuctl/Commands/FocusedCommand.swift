@@ -7,7 +7,10 @@ struct FocusedCommand: RequestCommand {
         abstract: "Show the focused node of a top-level menu.")
     static let protocolName = "focused"
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "A top-level menu's id; default: the menu moved in last.") var menu: String?
+    @Argument(
+        help: "A top-level menu's id; default: the menu moved in last.",
+        completion: PathCompletion.paths(.menus))
+    var menu: String?
     var protocolArguments: [String] { menu.map { [$0] } ?? [] }
     var followUps: [String] { ["tree"] }
 

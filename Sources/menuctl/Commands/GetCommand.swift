@@ -5,6 +5,7 @@ struct GetCommand: NodeCommand {
         commandName: "get", abstract: "Show one node, as row does.")
     static let protocolName = "get"
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The node's path, ids joined by '/'.") var path: String
+    @Argument(help: "The node's path, ids joined by '/'.", completion: PathCompletion.paths(.any)) var path:
+        String
     var protocolArguments: [String] { [path] }
 }

@@ -14,8 +14,14 @@ struct NavCommand: ChangeCommand {
             """)
     static let protocolName = "nav"
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The move.", valueName: "move")) var move: String
-    @Argument(help: "A top-level menu's id; default: the menu moved in last.") var menu: String?
+    @Argument(
+        help: ArgumentHelp("The move.", valueName: "move"),
+        completion: .list(NavMove.allCases.map(\.rawValue)))
+    var move: String
+    @Argument(
+        help: "A top-level menu's id; default: the menu moved in last.",
+        completion: PathCompletion.paths(.menus))
+    var menu: String?
     var protocolArguments: [String] { [move] + (menu.map { [$0] } ?? []) }
 
     func validate() throws {

@@ -24,7 +24,8 @@ struct PickCommand: ParsableCommand {
             "The launcher prints the 0-based index of the choice rather than its text.",
             discussion: "Implied when the command line has rofi's '-format i' or fuzzel's '--index'."))
     var index = false
-    @Argument(help: "Only the subtree at this path.") var path: String?
+    @Argument(help: "Only the subtree at this path.", completion: PathCompletion.paths(.any)) var path:
+        String?
 
     private var printsIndex: Bool {
         index || launcher.contains("-format i") || launcher.contains("--index")

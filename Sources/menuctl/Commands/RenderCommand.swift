@@ -8,7 +8,8 @@ struct RenderCommand: ParsableCommand {
         discussion: "The focus shown is the daemon's focus cursor of PATH's top-level menu (see nav).")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: FormatOptions
-    @Argument(help: "Only the subtree at this path.") var path: String?
+    @Argument(help: "Only the subtree at this path.", completion: PathCompletion.paths(.any)) var path:
+        String?
 
     func validate() throws {
         if global.raw {

@@ -30,7 +30,8 @@ struct WatchCommand: ParsableCommand {
     @OptionGroup var output: FormatOptions
     @Flag(help: "Exit when the daemon goes away instead of waiting for it to come back.")
     var noReconnect = false
-    @Argument(help: "Only the subtree at this path.") var path: String?
+    @Argument(help: "Only the subtree at this path.", completion: PathCompletion.paths(.any)) var path:
+        String?
 
     /// The topics that change what a view shows: an `activated` group alone (a
     /// command started) does not.
