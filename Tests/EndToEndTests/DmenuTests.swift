@@ -82,7 +82,8 @@ import Testing
                 shown.insert(try await waitForDmenu(x, of: pick, other: shown))
                 try x.type("theme")
                 try await waitUntil("pick to open the theme's options; log: \(pick.log)") {
-                    try daemon.menuctl(["--raw", "get", "settings/appearance/theme"]).stdout.contains("\texpanded\t")
+                    try daemon.menuctl(["--raw", "get", "settings/appearance/theme"]).stdout.contains(
+                        "\texpanded\t")
                 }
                 shown.insert(try await waitForDmenu(x, of: pick, other: shown))
                 try x.screenshot("dmenu")
@@ -90,7 +91,8 @@ import Testing
                 try await waitUntil("pick to end after choosing Light; log: \(pick.log)") { !pick.isRunning }
                 #expect(pick.exitStatus == 0, "\(pick.log)")
                 #expect(
-                    try daemon.menuctl(["--raw", "get", "settings/appearance/theme"]).stdout.contains("\tLight\t"))
+                    try daemon.menuctl(["--raw", "get", "settings/appearance/theme"]).stdout.contains(
+                        "\tLight\t"))
 
                 let setValue = try startPick(x, daemon)
                 shown.insert(try await waitForDmenu(x, of: setValue))

@@ -115,7 +115,8 @@ import Testing
                 try x.type("Lock")
                 try await waitUntil("pick to end after activating power/session/lock") { !pick.isRunning }
                 #expect(pick.exitStatus == 0, "\(pick.log)")
-                #expect(try daemon.menuctl(["--raw", "focused"]).stdout == "focus\tpower\tpower/session/lock\n")
+                #expect(
+                    try daemon.menuctl(["--raw", "focused"]).stdout == "focus\tpower\tpower/session/lock\n")
             }
         }
     }

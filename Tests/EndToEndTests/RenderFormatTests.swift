@@ -10,7 +10,8 @@ import Testing
         try await withDaemon { daemon throws in
             #expect(try rendered(daemon, []).hasPrefix("> ▸ Applications\n  ▾ Settings\n"))
             #expect(try daemon.menuctl(["--raw", "nav", "next"]).stdout == "focus\tsettings\tsettings\n")
-            #expect(try daemon.menuctl(["--raw", "nav", "right"]).stdout == "focus\tsettings\tsettings/wifi\n")
+            #expect(
+                try daemon.menuctl(["--raw", "nav", "right"]).stdout == "focus\tsettings\tsettings/wifi\n")
             #expect(
                 try rendered(daemon, ["settings"])
                     == "  ▾ Settings\n>     Wi-Fi: on\n    ▸ Theme: Dark\n      Hostname: workstation\n")
