@@ -22,7 +22,7 @@ struct ChangeReport {
 
     /// The paths whose nodes changed, each once, in the reply's order.
     var changedPaths: [String] {
-        var seen = Swift.Set<String>()
+        var seen = Set<String>()
         return records.compactMap { fields -> String? in
             switch ChangeRecord(fields: fields) {
             case .expansion(let path, _), .value(let path, _): return seen.insert(path).inserted ? path : nil
@@ -64,7 +64,7 @@ struct ChangeReport {
                 lines.append(InertText.oneLine(fields.joined(separator: " ")))
             }
         }
-        let focused = Swift.Set(records.filter { $0.first == "focus" && $0.count >= 3 }.map { $0[2] })
+        let focused = Set(records.filter { $0.first == "focus" && $0.count >= 3 }.map { $0[2] })
         return lines + shownPaths.filter { !focused.contains($0) }.map(nodeLine)
     }
 
