@@ -75,9 +75,9 @@ import Testing
                         try JSONSerialization.jsonObject(with: Data(tree.stdout.utf8)) as? [[String: Any]])
                     // Nodes only: a range's steps are entries of the tray's own.
                     let nodes = Self.nodeEntries(root)
-                    #expect(nodes.map(\.depth) == rows.map { $0["depth"] as! Int })
+                    #expect(nodes.map(\.depth) == rows.map { $0["depth"] as? Int ?? -1 })
                     let expected = rows.map { row -> String in
-                        let (kind, title) = (row["type"] as! String, row["title"] as! String)
+                        let (kind, title) = (row["type"] as? String ?? "", row["title"] as? String ?? "")
                         let value = row["value"] as? String ?? ""
                         let shown =
                             (kind == "text" || kind == "range") && !title.contains(value)
@@ -86,8 +86,8 @@ import Testing
                     }
                     #expect(nodes.map { $0.entry.label ?? "" } == expected)
                     for (node, row) in zip(nodes, rows) {
-                        let path = row["path"] as! String
-                        switch row["type"] as! String {
+                        let path = row["path"] as? String ?? ""
+                        switch row["type"] as? String ?? "" {
                         case "group", "choice", "range": #expect(node.entry.isSubmenu, "\(path)")
                         case "toggle":
                             #expect(node.entry.toggleType == "checkmark")
@@ -152,28 +152,33 @@ import Testing
                 try await withTrayDaemon(on: bus, config: config) { tray in
                     let name = try await tray.waitForItems(["main", "hostile"])["main"]!
                     let (_, root) = try bus.layout(of: name)
-                    func value(_ path: String) throws -> String {
-                        let row = try tray.daemon.menuctl(["get", path]).stdout
-                        return row.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)[
-                            7]
+                    /// Field `n` of the node's row record; empty when it has none (a
+                    /// crash here would leave the other tests' buses running).
+                    func field(_ n: Int, _ path: String) throws -> String {
+                        let row = try tray.daemon.menuctl(["get", "--raw", path]).stdout
+                        let fields = row.split(separator: "\t", omittingEmptySubsequences: false)
+                        return fields.count > n ? String(fields[n]) : ""
                     }
-                    func state(_ path: String) throws -> String {
-                        let row = try tray.daemon.menuctl(["get", path]).stdout
-                        return row.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)[
-                            4]
-                    }
+                    func value(_ path: String) throws -> String { try field(7, path) }
+                    func state(_ path: String) throws -> String { try field(4, path) }
 
-                    try bus.menuEvent(name, id: root.entry(labelled: "Wi-Fi: on")!.id, "clicked")
+                    try bus.menuEvent(
+                        name, id: (try #require(root.entry(labelled: "Wi-Fi: on"))).id, "clicked")
                     #expect(try value("main/wifi") == "off")
-                    try bus.menuEvent(name, id: root.entry(labelled: "Light")!.id, "clicked")
+                    try bus.menuEvent(name, id: (try #require(root.entry(labelled: "Light"))).id, "clicked")
                     #expect(try value("main/theme") == "Light")
-                    try bus.menuEvent(name, id: root.entry(labelled: "Volume 50")!.children[2].id, "clicked")
+                    try bus.menuEvent(
+                        name,
+                        id: (try #require(root.entry(labelled: "Volume 50")?.children.dropFirst(2).first)).id,
+                        "clicked")
                     #expect(try value("main/volume") == "20")
                     try bus.menuEvent(
-                        name, id: root.entry(labelled: "Brightness: 50")!.children[2].id, "clicked")
+                        name,
+                        id: (try #require(root.entry(labelled: "Brightness: 50")?.children.dropFirst(2).first))
+                            .id, "clicked")
                     #expect(try value("main/brightness") == "51")
 
-                    let more = root.entry(labelled: "More")!.id
+                    let more = (try #require(root.entry(labelled: "More"))).id
                     #expect(try state("main/more") == "collapsed")
                     let shown = try bus.call(
                         name, "/MenuBar", "com.canonical.dbusmenu", "AboutToShow", "i", ["\(more)"])
@@ -203,16 +208,19 @@ import Testing
                 let name = try await tray.waitForItems(["apps", "settings", "power"])["settings"]!
                 let sni = "org.kde.StatusNotifierItem"
                 #expect(
-                    try tray.daemon.menuctl(["focused", "settings"]).stdout == "focus\tsettings\tsettings\n")
+                    try tray.daemon.menuctl(["focused", "--raw", "settings"]).stdout
+                        == "focus\tsettings\tsettings\n")
                 _ = try bus.call(name, "/StatusNotifierItem", sni, "Scroll", "is", ["1", "vertical"])
                 #expect(
-                    try tray.daemon.menuctl(["focused", "settings"]).stdout
+                    try tray.daemon.menuctl(["focused", "--raw", "settings"]).stdout
                         == "focus\tsettings\tsettings/wifi\n")
                 _ = try bus.call(name, "/StatusNotifierItem", sni, "Activate", "ii", ["0", "0"])
-                #expect(try tray.daemon.menuctl(["get", "settings/wifi"]).stdout.contains("\toff\t"))
+                #expect(
+                    try tray.daemon.menuctl(["get", "--raw", "settings/wifi"]).stdout.contains("\toff\t"))
                 _ = try bus.call(name, "/StatusNotifierItem", sni, "Scroll", "is", ["-1", "vertical"])
                 #expect(
-                    try tray.daemon.menuctl(["focused", "settings"]).stdout == "focus\tsettings\tsettings\n")
+                    try tray.daemon.menuctl(["focused", "--raw", "settings"]).stdout
+                        == "focus\tsettings\tsettings\n")
             }
         }
     }
@@ -281,7 +289,7 @@ import Testing
                 throw TimedOut(description: "the subscriber's connection ended")
             }
             let fields = line.split(separator: "\t")
-            if fields.count == 3, fields[0] == "event", fields[2] == "end" { return Int(fields[1])! }
+            if fields.count == 3, fields[0] == "event", fields[2] == "end" { return Int(fields[1]) ?? -1 }
         }
     }
 
@@ -299,7 +307,7 @@ import Testing
                     let tooltip =
                         try bus.property(name, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "ToolTip")
                         as? [Any]
-                    #expect(tooltip?[2] as? String == "&lt;i&gt;x&lt;/i&gt; &amp; y")
+                    #expect(tooltip?.dropFirst(2).first as? String == "&lt;i&gt;x&lt;/i&gt; &amp; y")
                     #expect(
                         try bus.property(name, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "Title")
                             as? String == "<i>x</i> & y")
@@ -339,8 +347,8 @@ import Testing
                     #expect(try tray.daemon.menuctl(["tree"]).stdout == before)
 
                     // A reload that removes `more`: its entries' ids now name nothing.
-                    let lock = root.entry(labelled: "Lock")!.id
-                    let more = root.entry(labelled: "More")!.id
+                    let lock = (try #require(root.entry(labelled: "Lock"))).id
+                    let more = (try #require(root.entry(labelled: "More"))).id
                     try Self.config.replacingOccurrences(
                         of:
                             "      - id: more\n        title: More\n        children:\n          - id: lock\n            title: Lock\n            exec: \"true\"\n",
@@ -373,7 +381,7 @@ import Testing
             {
                 try await daemon.start()
                 #expect(try daemon.menuctl(["toggle", "apps"]).status == 0)
-                #expect(try daemon.menuctl(["get", "apps"]).stdout.contains("\texpanded\t"))
+                #expect(try daemon.menuctl(["get", "--raw", "apps"]).stdout.contains("\texpanded\t"))
                 let lines = daemon.log.split(separator: "\n").filter { $0.contains("] tray") }
                 #expect(lines.count == 1, "\(daemon.log)")
                 #expect(lines.first?.contains("no session bus") == true)
