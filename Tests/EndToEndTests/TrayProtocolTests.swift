@@ -43,6 +43,9 @@ import Testing
                   - id: lock
                     title: Lock
                     exec: "true"
+              - id: note
+                title: Note
+                exec: "touch clicked"
           - id: hostile
             title: "<i>x</i> & y"
             children:
@@ -188,6 +191,12 @@ import Testing
                     #expect(try state("main/more") == "collapsed")
                     try bus.menuEvent(name, id: more, "opened")
                     #expect(try state("main/more") == "expanded")
+
+                    // An item's exec runs, in the daemon's directory, as `activate` runs it.
+                    try bus.menuEvent(name, id: (try #require(root.entry(labelled: "Note"))).id, "clicked")
+                    try await waitUntil("the item's command to run") {
+                        FileManager.default.fileExists(atPath: tray.daemon.directory.file("clicked"))
+                    }
 
                     // The layout shows what the clicks did.
                     let (_, after) = try bus.layout(of: name)
