@@ -2,10 +2,11 @@ import Foundation
 import Testing
 
 /// A private D-Bus session bus (`dbus-daemon --session`) for one test, on a socket in
-/// the test's directory, and the real D-Bus clients that talk to it (`busctl`). Use it
+/// the test's directory, and the real D-Bus clients that talk to it (`busctl`, and
+/// `gdbus`, which shows an error's name). Use it
 /// through ``withSessionBus(_:)``, which stops the bus however the test ends.
 final class SessionBus {
-    static let programs = ["dbus-daemon", "busctl"]
+    static let programs = ["dbus-daemon", "busctl", "gdbus"]
 
     let directory: TempDirectory
     let address: String

@@ -230,6 +230,33 @@ import Testing
                 #expect(
                     try tray.daemon.menuctl(["focused", "--raw", "settings"]).stdout
                         == "focus\tsettings\tsettings\n")
+
+                // What the daemon refuses is the caller's D-Bus error: a text node
+                // cannot be activated.
+                for _ in 0..<3 {
+                    _ = try bus.call(name, "/StatusNotifierItem", sni, "Scroll", "is", ["1", "vertical"])
+                }
+                #expect(
+                    try tray.daemon.menuctl(["focused", "--raw", "settings"]).stdout
+                        == "focus\tsettings\tsettings/hostname\n")
+                let before = try tray.daemon.menuctl(["tree", "--raw"]).stdout
+                #expect(throws: BusCallFailed.self) {
+                    try bus.call(name, "/StatusNotifierItem", sni, "Activate", "ii", ["0", "0"])
+                }
+                let refused = try bus.busctl([
+                    "call", name, "/StatusNotifierItem", sni, "Activate", "ii", "0", "0",
+                ])
+                #expect(refused.stderr.contains("needs a value"), "\(refused)")
+                // gdbus shows the error's name too.
+                let named = try run(
+                    XTools.path(of: "gdbus") ?? "/usr/bin/gdbus",
+                    [
+                        "call", "--session", "--dest", name, "--object-path", "/StatusNotifierItem",
+                        "--method",
+                        "\(sni).Activate", "0", "0",
+                    ], environment: bus.environment)
+                #expect(named.stderr.contains("org.menud.Error.NotActivatable"), "\(named)")
+                #expect(try tray.daemon.menuctl(["tree", "--raw"]).stdout == before)
             }
         }
     }
