@@ -305,8 +305,13 @@ import Testing
                                 return (owners[sender] ?? sender, revision)
                             }
                         }
-                        try await waitUntil("LayoutUpdated for group \(batched); seen \(updates())") {
+                        // Each item has a connection of its own, so their signals may
+                        // reach the monitor in any order.
+                        try await waitUntil(
+                            "LayoutUpdated for groups \(toggled) and \(batched); seen \(updates())"
+                        ) {
                             updates().filter { $0.revision == batched }.count == 2
+                                && updates().contains { $0.revision == toggled }
                         }
                         let seen = updates()
                         #expect(seen.filter { $0.revision == toggled }.map(\.menu) == ["apps"])
