@@ -68,7 +68,8 @@ final class TrayItem {
         bus.call(
             destination: Self.watcherName, path: "/StatusNotifierWatcher", interface: Self.watcherName,
             member: "RegisterStatusNotifierItem", arguments: [.string(busName)]
-        ) { [tray, menu, busName] result in
+        ) { [weak tray, menu, busName] result in
+            guard let tray else { return }
             switch result {
             case .success: tray.logger.info("tray \(menu): registered \(busName)")
             case .failure(let error):
