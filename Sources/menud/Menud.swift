@@ -118,17 +118,19 @@ struct Menud: ParsableCommand {
                 loop: loop, socket: socketFile, state: daemonState,
                 stallTimeout: .nanoseconds(Int64(stallTimeout * 1e9)),
                 connectionLimit: ConnectionCount.limit(forOpenFileLimit: openFiles), logger: logger)
-            var watched: String?
-            if case .file(let path) = location, !noWatch { watched = path }
             daemon = try Daemon(
-                loop: loop, state: daemonState, server: server, watching: watched, logger: logger)
+                loop: loop, state: daemonState, server: server, watch: !noWatch, logger: logger)
             if let store {
                 let (_, dropped) = daemonState.model.importState(store.read())
                 for d in dropped { logger.notice("state: dropped \(d.entry): \(d.reason)") }
                 logger.info("state file \(store.path)")
             }
             daemonState.loadOpenGroups()
-            logger.info("serving \(menuConfig.file)")
+            if let awaited = location.awaited {
+                logger.info("no config at \(awaited); serving the built-in menu")
+            } else {
+                logger.info("serving \(menuConfig.file)")
+            }
             try server.start()
         } catch {
             Self.printError("menud: \(error)")

@@ -16,7 +16,7 @@ final class ConnectionHarness {
         loop = try EventLoop()
         let config = try ConfigLoader.load(text: BuiltinMenu.yaml, file: BuiltinMenu.file).get()
         state = DaemonState(
-            config: config, location: .builtin, commands: commands, store: nil, loop: loop,
+            config: config, location: .builtin(awaiting: []), commands: commands, store: nil, loop: loop,
             logger: Logger(label: "test"))
     }
 
