@@ -86,6 +86,13 @@ extension ConfigDecoder {
             }
         case .item:
             if let exec = draft.exec { tree.execs[i] = exec.value }
+            if let confirm = draft.confirm {
+                if draft.exec == nil {
+                    error(confirm.keyMark, "'confirm' needs 'exec': there is nothing to confirm")
+                } else {
+                    tree.makeConfirmation(i, question: confirm.value, mark: confirm.keyMark)
+                }
+            }
         case .choice:
             let options = finishOptions(draft)
             if !options.isEmpty { rule = .choice(options: options) }

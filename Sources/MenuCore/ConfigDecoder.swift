@@ -281,6 +281,17 @@ struct ConfigDecoder {
         case .exec: draft.exec = try text()
         case .onChange: draft.onChange = try text()
         case .childrenCommand: draft.childrenCommand = try text()
+        case .confirm:
+            // `true` asks the default question, `false` nothing; any other text is the question.
+            if value.kind == .scalar, value.isPlain, let ask = reader.scalar(value).bool {
+                if ask { draft.confirm = Field(value: "", keyMark: keyMark, mark: value.mark) }
+            } else if let question = try text() {
+                if question.value.isEmpty {
+                    error(value.mark, "'confirm' needs a question, or true for the default one")
+                } else {
+                    draft.confirm = question
+                }
+            }
         case .expanded: draft.expanded = try flag()
         case .exclusive: draft.exclusive = try flag()
         case .min: draft.min = try number()

@@ -41,6 +41,8 @@ struct NodeDraft {
     var step: Field<Double>?
     var onChange: Field<String>?
     var childrenCommand: Field<String>?
+    /// The question of `confirm:`, empty for `confirm: true`'s default one.
+    var confirm: Field<String>?
     var children = Siblings()
     /// True while the decoder is inside this node's `children:` list.
     var inChildren = false
@@ -82,6 +84,7 @@ struct NodeDraft {
         case NodeKey.step.index: step = nil
         case NodeKey.onChange.index: onChange = nil
         case NodeKey.childrenCommand.index: childrenCommand = nil
+        case NodeKey.confirm.index: confirm = nil
         default: break  // children, whose list is emptied separately
         }
     }
