@@ -88,6 +88,28 @@ import Testing
         }
     }
 
+    /// The bar formats show the question and its answers like any rows; polybar's
+    /// click action on Yes, run as polybar runs it, answers it.
+    @Test func barsShowTheAnswersAndAClickOnYesRunsIt() async throws {
+        try await withDaemon(config: Self.fixture) { daemon in
+            #expect(try daemon.menuctl(["activate", "power/shutdown"]).status == 0)
+            let waybar = try daemon.menuctl(["render", "--format", "waybar"]).stdout
+            #expect(waybar.contains("▾ Really shut down?  Yes  No  ▸ Reboot"), "\(waybar)")
+            let i3blocks = try daemon.menuctl(["render", "--format", "i3blocks"]).stdout
+            #expect(i3blocks.contains("▾ Really shut down?  Yes  No"), "\(i3blocks)")
+            let polybar = try daemon.menuctl(["render", "--format", "polybar"]).stdout
+            // %{A1:COMMAND:}Yes%{A}: the click on Yes.
+            let yes = try #require(polybar.range(of: ":}Yes%{A}"), "\(polybar)")
+            let start = try #require(polybar[..<yes.lowerBound].range(of: "%{A1:", options: .backwards))
+            let click = String(polybar[start.upperBound..<yes.lowerBound])
+            #expect(click.contains("activate power/shutdown/yes"), "\(click)")
+            let clicked = try run("/bin/sh", ["-c", click])
+            #expect(clicked.status == 0, "\(clicked)")
+            try await waitUntil("the confirmed command") { exists(daemon, "shut-down") }
+            #expect(try daemon.menuctl(["get", "power/shutdown"]).stdout.contains("\tcollapsed\t"))
+        }
+    }
+
     /// `menuctl pick` through a dmenu-style launcher playing a script: choosing the
     /// item shows the question with Yes and No, and only Yes runs it.
     @Test(arguments: ["No", "Yes"])
