@@ -108,7 +108,7 @@ import Testing
             #expect(before.contains("power"), "not loaded before it is asked for: \(before)")
             switch trigger {
             case .reloadCommand:
-                let result = try daemon.menuctl(["reload"])
+                let result = try daemon.menuctl(["--raw", "reload"])
                 #expect(result.status == 0, "\(result)")
                 #expect(result.stdout.contains("reloaded\t\(config)"), "\(result)")
             case .sighup:
@@ -117,7 +117,7 @@ import Testing
             }
             #expect(try paths(daemon) == ["mine"])
             // The item runs: the menu served is the file's.
-            #expect(try daemon.menuctl(["activate", "mine"]).status == 0)
+            #expect(try daemon.menuctl(["--raw", "activate", "mine"]).status == 0)
             try await waitUntil("the item's command") {
                 FileManager.default.fileExists(atPath: daemon.directory.file("ran"))
             }

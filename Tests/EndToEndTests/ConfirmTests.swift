@@ -17,7 +17,10 @@ import Testing
 
     @Test func activatingOpensTheQuestionAndNoRunsNothing() async throws {
         try await withDaemon(config: Self.fixture) { daemon in
-            let opened = try daemon.menuctl(["activate", "power/shutdown"])
+            // menuctl's own words show the question.
+            let said = try daemon.menuctl(["activate", "power/reboot"])
+            #expect(said.stdout.hasPrefix("▾ Reboot?"), "\(said)")
+            let opened = try daemon.menuctl(["--raw", "activate", "power/shutdown"])
             #expect(opened.status == 0, "\(opened)")
             #expect(!opened.stdout.contains("ran\t"), "\(opened.stdout)")
             #expect(opened.stdout.contains("activated\tpower/shutdown\ttoggled"), "\(opened.stdout)")
@@ -25,28 +28,28 @@ import Testing
             #expect(
                 open.map(\.path) == [
                     "power", "power/lock", "power/shutdown", "power/shutdown/yes", "power/shutdown/no",
-                    "power/reboot",
+                    "power/reboot", "power/reboot/yes", "power/reboot/no",
                 ])
             let question = try #require(open.first { $0.path == "power/shutdown" })
             #expect(question.type == "group" && question.state == "expanded")
             #expect(question.title == "Really shut down?")
-            #expect(open.filter { $0.depth == 2 }.map(\.title) == ["Yes", "No"])
+            #expect(open.filter { $0.depth == 2 }.map(\.title) == ["Yes", "No", "Yes", "No"])
             #expect(open.filter { $0.depth == 2 }.allSatisfy { $0.type == "item" })
             // The human form shows the question with its answers under it.
             let tree = try daemon.menuctl(["rows", "power/shutdown"]).stdout
             #expect(tree == "  ▾ Really shut down?\n      Yes\n      No\n", "\(tree)")
 
-            let declined = try daemon.menuctl(["activate", "power/shutdown/no"])
+            let declined = try daemon.menuctl(["--raw", "activate", "power/shutdown/no"])
             #expect(declined.status == 0, "\(declined)")
             #expect(
                 declined.stdout.hasPrefix("activated\tpower/shutdown/no\tdeclined\n"), "\(declined.stdout)")
             #expect(!declined.stdout.contains("ran\t"))
             #expect(declined.stdout.contains("expansion\tpower/shutdown\tcollapsed"))
-            #expect(try rows(daemon).map(\.title) == ["Power", "Lock", "Shut down", "Reboot"])
+            #expect(try rows(daemon).map(\.title) == ["Power", "Lock", "Shut down", "Reboot?", "Yes", "No"])
 
             // Something that does run, started after the No: once it has, the No's
             // command would have too.
-            #expect(try daemon.menuctl(["activate", "power/lock"]).status == 0)
+            #expect(try daemon.menuctl(["--raw", "activate", "power/lock"]).status == 0)
             try await waitUntil("lock's command") { exists(daemon, "locked") }
             #expect(!exists(daemon, "shut-down"), "No ran the command")
             #expect(!daemon.log.contains("touch shut-down"), "\(daemon.log)")
@@ -55,12 +58,12 @@ import Testing
 
     @Test func yesRunsTheCommandAndClosesTheQuestion() async throws {
         try await withDaemon(config: Self.fixture) { daemon in
-            #expect(try daemon.menuctl(["activate", "power/reboot"]).status == 0)
+            #expect(try daemon.menuctl(["--raw", "activate", "power/reboot"]).status == 0)
             // `confirm: true` asks the title.
             #expect(try rows(daemon).first { $0.path == "power/reboot" }?.title == "Reboot?")
             let subscriber = try daemon.connect()
             try subscriber.subscribe("activate expansion")
-            let yes = try daemon.menuctl(["activate", "power/reboot/yes"])
+            let yes = try daemon.menuctl(["--raw", "activate", "power/reboot/yes"])
             #expect(yes.status == 0, "\(yes)")
             #expect(yes.stdout.contains("ran\t"), "\(yes.stdout)")
             #expect(yes.stdout.contains("\ttouch rebooted\n"), "\(yes.stdout)")
@@ -76,15 +79,15 @@ import Testing
     /// opens under the focus, the next row is Yes.
     @Test func navActivateAsksToo() async throws {
         try await withDaemon(config: Self.fixture) { daemon in
-            #expect(try daemon.menuctl(["focus", "power/shutdown"]).status == 0)
-            let opened = try daemon.menuctl(["nav", "activate"])
+            #expect(try daemon.menuctl(["--raw", "focus", "power/shutdown"]).status == 0)
+            let opened = try daemon.menuctl(["--raw", "nav", "activate"])
             #expect(!opened.stdout.contains("ran\t"), "\(opened.stdout)")
-            #expect(try daemon.menuctl(["nav", "next"]).stdout.contains("power/shutdown/yes"))
-            let yes = try daemon.menuctl(["nav", "activate"])
+            #expect(try daemon.menuctl(["--raw", "nav", "next"]).stdout.contains("power/shutdown/yes"))
+            let yes = try daemon.menuctl(["--raw", "nav", "activate"])
             #expect(yes.stdout.contains("ran\t"), "\(yes.stdout)")
             try await waitUntil("the confirmed command") { exists(daemon, "shut-down") }
             // The answer is hidden now: the focus is on the item again.
-            #expect(try daemon.menuctl(["focused"]).stdout == "focus\tpower\tpower/shutdown\n")
+            #expect(try daemon.menuctl(["--raw", "focused"]).stdout == "focus\tpower\tpower/shutdown\n")
         }
     }
 
@@ -92,7 +95,7 @@ import Testing
     /// click action on Yes, run as polybar runs it, answers it.
     @Test func barsShowTheAnswersAndAClickOnYesRunsIt() async throws {
         try await withDaemon(config: Self.fixture) { daemon in
-            #expect(try daemon.menuctl(["activate", "power/shutdown"]).status == 0)
+            #expect(try daemon.menuctl(["--raw", "activate", "power/shutdown"]).status == 0)
             let waybar = try daemon.menuctl(["render", "--format", "waybar"]).stdout
             #expect(waybar.contains("▾ Really shut down?  Yes  No  ▸ Reboot"), "\(waybar)")
             let i3blocks = try daemon.menuctl(["render", "--format", "i3blocks"]).stdout
@@ -106,7 +109,7 @@ import Testing
             let clicked = try run("/bin/sh", ["-c", click])
             #expect(clicked.status == 0, "\(clicked)")
             try await waitUntil("the confirmed command") { exists(daemon, "shut-down") }
-            #expect(try daemon.menuctl(["get", "power/shutdown"]).stdout.contains("\tcollapsed\t"))
+            #expect(try daemon.menuctl(["--raw", "get", "power/shutdown"]).stdout.contains("\tcollapsed\t"))
         }
     }
 
@@ -131,8 +134,8 @@ import Testing
             #expect(
                 shown == "▾ Power\n    Lock\n  ▾ Really shut down?\n      Yes\n      No\n  ▸ Reboot\n",
                 "\(shown)")
-            #expect(try daemon.menuctl(["get", "power/shutdown"]).stdout.contains("\tcollapsed\t"))
-            #expect(try daemon.menuctl(["activate", "power/lock"]).status == 0)
+            #expect(try daemon.menuctl(["--raw", "get", "power/shutdown"]).stdout.contains("\tcollapsed\t"))
+            #expect(try daemon.menuctl(["--raw", "activate", "power/lock"]).status == 0)
             try await waitUntil("lock's command") { exists(daemon, "locked") }
             if answer == "Yes" {
                 try await waitUntil("the confirmed command") { exists(daemon, "shut-down") }

@@ -130,7 +130,7 @@ import Testing
                     shown.insert(try await waitForDmenu(x, of: pick, other: shown))
                     try x.type("shut")
                     try await waitUntil("pick to open the question; log: \(pick.log)") {
-                        try daemon.menuctl(["get", "power/shutdown"]).stdout.contains("\texpanded\t")
+                        try daemon.menuctl(["--raw", "get", "power/shutdown"]).stdout.contains("\texpanded\t")
                     }
                     shown.insert(try await waitForDmenu(x, of: pick, other: shown))
                     let rows = try daemon.menuctl(["rows", "power/shutdown"]).stdout
@@ -139,7 +139,9 @@ import Testing
                     try x.type(answer)
                     try await waitUntil("pick to end after \(answer); log: \(pick.log)") { !pick.isRunning }
                     #expect(pick.exitStatus == 0, "\(pick.log)")
-                    #expect(try daemon.menuctl(["get", "power/shutdown"]).stdout.contains("\tcollapsed\t"))
+                    #expect(
+                        try daemon.menuctl(["--raw", "get", "power/shutdown"]).stdout.contains(
+                            "\tcollapsed\t"))
                     let file = daemon.directory.file("shut-down")
                     if answer == "no" {
                         // Something that does run, started after the No.

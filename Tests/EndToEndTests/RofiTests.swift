@@ -18,13 +18,15 @@ import Testing
                     let rofi = try await x.startRofi(daemon)
                     try x.type("Shut down")
                     try await waitUntil("rofi to open the question; rofi log: \(rofi.log)") {
-                        try daemon.menuctl(["get", "power/shutdown"]).stdout.contains("\texpanded\t")
+                        try daemon.menuctl(["--raw", "get", "power/shutdown"]).stdout.contains("\texpanded\t")
                     }
                     #expect(rofi.isRunning, "opening the question keeps rofi open")
                     if answer == "Yes" { try x.screenshot("rofi-confirm") }
                     try x.type(answer)
                     try await waitUntil("rofi to close after \(answer)") { !rofi.isRunning }
-                    #expect(try daemon.menuctl(["get", "power/shutdown"]).stdout.contains("\tcollapsed\t"))
+                    #expect(
+                        try daemon.menuctl(["--raw", "get", "power/shutdown"]).stdout.contains(
+                            "\tcollapsed\t"))
                     if answer == "No" {
                         #expect(try daemon.menuctl(["activate", "power/lock"]).status == 0)
                         try await waitUntil("lock's command") {
