@@ -19,7 +19,7 @@ struct Menud: ParsableCommand {
         help: ArgumentHelp(
             "The menu config.",
             discussion:
-                "Default: $XDG_CONFIG_HOME/menud/menu.yaml, then ~/.config/menud/menu.yaml; without either, the built-in example menu.",
+                "Default: $XDG_CONFIG_HOME/menud/menu.yaml, then ~/.config/menud/menu.yaml; without either, the built-in example menu, until a config is written there (it is loaded then).",
             valueName: "file"))
     var config: String?
 
