@@ -16,11 +16,14 @@ struct MenuCtl: ParsableCommand {
             goes to stderr), 2 for a usage error, 3 when the daemon cannot be reached.
             """,
         subcommands: [
-            Rows.self, Tree.self, Get.self, Row.self,
-            Expand.self, Collapse.self, Toggle.self, ExpandAll.self, CollapseAll.self, ExpandTo.self,
-            Set.self, Activate.self, Batch.self, Save.self, Reload.self, Watch.self,
-            Render.self, Nav.self, Focus.self, Focused.self, Rofi.self, Pick.self,
-            Ping.self, Version.self, Commands.self, Send.self,
+            RowsCommand.self, TreeCommand.self, GetCommand.self, RowCommand.self,
+            ExpandCommand.self, CollapseCommand.self, ToggleCommand.self, ExpandAllCommand.self,
+            CollapseAllCommand.self, ExpandToCommand.self,
+            SetCommand.self, ActivateCommand.self, BatchCommand.self, SaveCommand.self, ReloadCommand.self,
+            WatchCommand.self,
+            RenderCommand.self, NavCommand.self, FocusCommand.self, FocusedCommand.self, RofiCommand.self,
+            PickCommand.self,
+            PingCommand.self, VersionCommand.self, CommandsCommand.self, SendCommand.self,
         ])
 }
 

@@ -3,7 +3,8 @@ import MenuClient
 import MenuCore
 import MenuProtocol
 
-/// A subcommand that is one protocol request. Each conforming type only says which
+/// A subcommand that is one protocol request. Its help texts are what `menuctl COMMAND --help`
+/// and the shell completions show; docs/protocol.md has the full story. Each conforming type only says which
 /// request it is; sending, quoting, exit statuses and printing live here once.
 protocol RequestCommand: ParsableCommand {
     var global: GlobalOptions { get }
@@ -37,24 +38,5 @@ extension RequestCommand {
         let line = ProtocolWords.request(
             Self.protocolName, flags: protocolFlags, arguments: protocolArguments)
         render(try DaemonSession.send([line], options: global))
-    }
-}
-
-/// A subcommand whose reply is row records, printed as a tree or as JSON.
-protocol RowsCommand: RequestCommand {
-    /// Whether `--json` prints one object rather than an array.
-    static var singleRow: Bool { get }
-}
-
-extension RowsCommand {
-    static var singleRow: Bool { false }
-
-    func render(_ reply: ProtocolReply) {
-        let records = reply.lines.compactMap { RowRecord(fields: ProtocolFields.fields(of: $0)) }
-        if global.json {
-            print(Self.singleRow && records.count == 1 ? RowJSON.object(records[0]) : RowJSON.array(records))
-        } else {
-            for record in records { print(RowTree.line(record)) }
-        }
     }
 }

@@ -6,7 +6,7 @@ import MenuProtocol
 /// reads the choice, and acts as `menuctl rofi` does: a group or choice opens or
 /// closes and the rows come back; an item, toggle or option is activated and pick
 /// ends; a value node asks for its value and pick ends once it is set.
-struct Pick: ParsableCommand {
+struct PickCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pick",
         abstract: "Choose from the menu through a dmenu-style launcher.",

@@ -1,10 +1,9 @@
 import ArgumentParser
 import MenuCore
 
-// The focus cursor's commands. The daemon keeps the cursor (one per top-level menu),
-// so a bar's scroll wheel, a key binding and every render agree on it.
-
-struct Nav: RequestCommand {
+/// The focus cursor's commands (nav, focus, focused) act on a cursor the daemon keeps,
+/// one per top-level menu, so a bar's scroll wheel, a key binding and every render agree on it.
+struct NavCommand: RequestCommand {
     static let configuration = CommandConfiguration(
         commandName: "nav",
         abstract: "Move the focus cursor, or act on the focused node.",
@@ -25,24 +24,4 @@ struct Nav: RequestCommand {
                 "unknown move '\(move)'; moves: " + NavMove.allCases.map(\.rawValue).joined(separator: ", "))
         }
     }
-}
-
-struct Focus: RequestCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "focus",
-        abstract: "Move the focus to a node, opening its ancestors.")
-    static let protocolName = "focus"
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The node's path.") var path: String
-    var protocolArguments: [String] { [path] }
-}
-
-struct Focused: RequestCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "focused",
-        abstract: "Print the focused node: a focus record with its menu and path.")
-    static let protocolName = "focused"
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "A top-level menu's id; default: the menu moved in last.") var menu: String?
-    var protocolArguments: [String] { menu.map { [$0] } ?? [] }
 }

@@ -16,7 +16,7 @@ import MenuProtocol
 /// The node whose value is being asked for is the daemon's focus, not state kept by
 /// this process, because every step is a new process and old rofis cannot carry data
 /// from one step to the next.
-struct Rofi: ParsableCommand {
+struct RofiCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rofi",
         abstract: "Be a rofi script mode: rofi -show menu -modi \"menu:menuctl rofi\".",

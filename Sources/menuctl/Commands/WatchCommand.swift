@@ -1,6 +1,5 @@
 import ArgumentParser
 import MenuClient
-import MenuCore
 import MenuProtocol
 
 #if canImport(Glibc)
@@ -12,7 +11,7 @@ import MenuProtocol
 /// `deflisten` runs. It subscribes and asks for the rows and the focus on the same
 /// connection, so no change can fall between the first state and the first event,
 /// and prints through the very formats `render` uses.
-struct Watch: ParsableCommand {
+struct WatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
         abstract: "Print the menu now and again after every change.",

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `menuctl render`: the menu once, in a format for a bar, a launcher or a script.
-struct Render: ParsableCommand {
+struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Print the menu once in a format for a bar, a launcher or a script.",

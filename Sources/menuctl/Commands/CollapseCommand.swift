@@ -1,0 +1,11 @@
+import ArgumentParser
+
+struct CollapseCommand: RequestCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "collapse", abstract: "Close a group or choice.")
+    static let protocolName = "collapse"
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var node: ExpansionArguments
+    var protocolFlags: [String] { node.recursive ? ["--recursive"] : [] }
+    var protocolArguments: [String] { [node.path] }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+struct ExpandCommand: RequestCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "expand", abstract: "Open a group or choice.")
+    static let protocolName = "expand"
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var node: ExpansionArguments
+    var protocolFlags: [String] { node.recursive ? ["--recursive"] : [] }
+    var protocolArguments: [String] { [node.path] }
+}
