@@ -99,7 +99,7 @@ struct LoadCommand: ParsableCommand {
     @Argument(help: "A menu config.")
     var file: String
 
-    @Flag(help: "Stop after loading, as `menud --check` does; menud itself cannot run under valgrind.")
+    @Flag(help: "Stop after loading, as `menud --check` does.")
     var checkOnly = false
 
     func run() throws {
