@@ -1,5 +1,8 @@
-import Foundation
 import MenuCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Which config the daemon serves when `--config` is not given.
 enum ConfigLocation: Equatable {
@@ -9,16 +12,17 @@ enum ConfigLocation: Equatable {
     case builtin
 
     /// `$XDG_CONFIG_HOME/menud/menu.yaml`, then `~/.config/menud/menu.yaml`, else the
-    /// built-in menu.
-    static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> ConfigLocation
-    {
+    /// built-in menu. A candidate counts when `stat` finds it (a symbolic link counts
+    /// by what it points to), so a file that is there but unreadable is still chosen
+    /// and its load says why it cannot be read.
+    static func resolve(environment: (String) -> String? = ProcessEnvironment.value) -> ConfigLocation {
         var candidates: [String] = []
-        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty {
+        if let xdg = environment("XDG_CONFIG_HOME"), !xdg.isEmpty {
             candidates.append("\(xdg)/menud/menu.yaml")
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        candidates.append("\(home)/.config/menud/menu.yaml")
-        for path in candidates where FileManager.default.fileExists(atPath: path) {
+        candidates.append("\(ProcessEnvironment.home(environment: environment))/.config/menud/menu.yaml")
+        var info = stat()
+        for path in candidates where stat(path, &info) == 0 {
             return .file(path)
         }
         return .builtin
