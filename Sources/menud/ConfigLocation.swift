@@ -14,21 +14,17 @@ enum ConfigLocation: Equatable {
     case builtin(awaiting: [String])
 
     /// `$XDG_CONFIG_HOME/menud/menu.yaml`, then `~/.config/menud/menu.yaml`.
-    static func defaultPaths(environment: (String) -> String?) -> [String] {
+    static func defaultPaths(environment: (String) -> String? = ProcessEnvironment.value) -> [String] {
         var paths: [String] = []
         if let xdg = environment("XDG_CONFIG_HOME"), !xdg.isEmpty {
             paths.append("\(xdg)/menud/menu.yaml")
         }
-        if let home = environment("HOME").flatMap({ $0.isEmpty ? nil : $0 }) ?? passwordHome() {
-            paths.append("\(home)/.config/menud/menu.yaml")
-        }
+        paths.append("\(ProcessEnvironment.home(environment: environment))/.config/menud/menu.yaml")
         return paths
     }
 
     /// The first default path that exists, else the built-in menu awaiting them.
-    static func resolve(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } })
-        -> ConfigLocation
-    {
+    static func resolve(environment: (String) -> String? = ProcessEnvironment.value) -> ConfigLocation {
         ConfigLocation.builtin(awaiting: defaultPaths(environment: environment)).lookedAtAgain()
     }
 
@@ -41,10 +37,13 @@ enum ConfigLocation: Equatable {
 
     /// A built-in location becomes the first awaited file that now exists; a file
     /// stays what it is, since `--config` or a file once loaded is what the user
-    /// chose.
+    /// chose. A candidate counts when `stat` finds it (a symbolic link counts by what
+    /// it points to), so a file that is there but unreadable is still chosen and its
+    /// load says why it cannot be read.
     func lookedAtAgain() -> ConfigLocation {
         guard case .builtin(let paths) = self else { return self }
-        for path in paths where access(path, F_OK) == 0 { return .file(path) }
+        var info = stat()
+        for path in paths where stat(path, &info) == 0 { return .file(path) }
         return self
     }
 
@@ -54,12 +53,5 @@ enum ConfigLocation: Equatable {
         case .file(let path): return ConfigLoader.load(path: path)
         case .builtin: return ConfigLoader.load(text: BuiltinMenu.yaml, file: BuiltinMenu.file)
         }
-    }
-
-    /// The home directory from the user database, for a daemon started without `HOME`.
-    private static func passwordHome() -> String? {
-        guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }
-        let home = String(cString: dir)
-        return home.isEmpty ? nil : home
     }
 }

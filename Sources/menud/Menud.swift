@@ -1,9 +1,12 @@
 import ArgumentParser
-import Foundation
 import Logging
 import MenuClient
 import MenuCore
 import MenuLoop
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The menud command line: where the config and socket are, and `--check`.
 @main
@@ -90,13 +93,13 @@ struct Menud: ParsableCommand {
             print("\(menuConfig.file): ok")
             // Freeing a big menu's tree one string at a time only to exit takes longer
             // than the kernel's dropping the whole address space.
-            Foundation.exit(0)
+            Glibc.exit(0)
         }
 
         let socketFile = SocketFile(
             path: socket
                 ?? DefaultSocketPath.resolve(
-                    environment: { ProcessInfo.processInfo.environment[$0] }, uid: getuid()))
+                    environment: ProcessEnvironment.value, uid: getuid()))
         do {
             try socketFile.prepareDirectory()
             try socketFile.claim()
@@ -139,7 +142,16 @@ struct Menud: ParsableCommand {
         daemon.run()
     }
 
+    /// Writes to descriptor 2 directly: Glibc's `stderr` is a global that Swift 6
+    /// will not let us touch.
     private static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        let bytes = Array((message + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { return }
+            offset += n
+        }
     }
 }
