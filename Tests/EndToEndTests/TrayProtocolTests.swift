@@ -46,6 +46,10 @@ import Testing
               - id: note
                 title: Note
                 exec: "touch clicked"
+              - id: wipe
+                title: Wipe
+                exec: "touch wiped"
+                confirm: Really wipe?
           - id: hostile
             title: "<i>x</i> & y"
             children:
@@ -196,6 +200,21 @@ import Testing
                     try bus.menuEvent(name, id: (try #require(root.entry(labelled: "Note"))).id, "clicked")
                     try await waitUntil("the item's command to run") {
                         FileManager.default.fileExists(atPath: tray.daemon.directory.file("clicked"))
+                    }
+
+                    // A `confirm:` item asks first: it is a submenu whose title turns into
+                    // the question when it opens, and only its Yes runs the command.
+                    let wipe = try #require(root.entry(labelled: "Wipe"))
+                    #expect(wipe.isSubmenu)
+                    try #require(wipe.children.map(\.label) == ["Yes", "No"])
+                    _ = try bus.call(
+                        name, "/MenuBar", "com.canonical.dbusmenu", "AboutToShow", "i", ["\(wipe.id)"])
+                    #expect(try bus.layout(of: name).root.entry(labelled: "Really wipe?")?.id == wipe.id)
+                    try bus.menuEvent(name, id: wipe.children[1].id, "clicked")
+                    #expect(try state("main/wipe") == "collapsed")
+                    try bus.menuEvent(name, id: wipe.children[0].id, "clicked")
+                    try await waitUntil("the confirmed command to run") {
+                        FileManager.default.fileExists(atPath: tray.daemon.directory.file("wiped"))
                     }
 
                     // The layout shows what the clicks did.
