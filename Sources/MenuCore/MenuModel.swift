@@ -130,13 +130,6 @@ public final class MenuModel {
     public func isExpanded(_ i: Int) -> Bool { expanded[i] }
     /// Whether the node at `path` is open; false for no such node.
     public func isExpanded(path: String) -> Bool { lookUp(path).map(isExpanded) ?? false }
-    /// Whether the node at `path` is the node at `root` or one below it; false when
-    /// either is missing. For the daemon, which would otherwise copy the whole tree
-    /// (every array retained) with each read of `tree` from outside this module.
-    public func isNode(at path: String, within root: String) -> Bool {
-        guard let r = tree.node(at: root), let n = tree.node(at: path) else { return false }
-        return r <= n && n < r + tree.size(r)
-    }
     public func value(of i: Int) -> Value? { values[i] }
     /// The value of the node at `path`; nil for no such node or no value.
     public func value(path: String) -> Value? { lookUp(path).flatMap(value(of:)) }
@@ -248,7 +241,7 @@ public final class MenuModel {
             path: path(of: i),
             depth: Int(tree.depths[i]),
             kind: kind,
-            title: title(of: i),
+            title: rowTitle(i),
             subtitle: tree.subtitles[i].map { render($0, node: i) },
             icon: tree.icons[i],
             expanded: kind.isExpandable ? expanded[i] : nil,
@@ -260,6 +253,14 @@ public final class MenuModel {
             exec: tree.execs[i],
             bounds: tree.rules[i].flatMap(RangeBounds.init(rule:))
         )
+    }
+
+    /// What node `i`'s row shows as its title: the rendered title, or while a
+    /// confirmation is open, its question.
+    func rowTitle(_ i: Int) -> String {
+        let title = title(of: i)
+        guard expanded[i], let question = tree.question(of: i, title: title) else { return title }
+        return question
     }
 
     /// The rendered title of node `i`.

@@ -73,11 +73,11 @@ import Testing
         }
     }
 
-    /// Each command's declared reach and trial (`Command.opens`, `Command.trial`)
-    /// decide whether it is tried first for children-cmd groups it would open; a group
-    /// it opens has its children in the reply (three rows under `remote`, not `hosts`
-    /// and a "Loading…" row). Each group is opened here for the first time, while it
-    /// still holds only "Loading…".
+    /// Whatever command opens a children-cmd group (a recursive or whole-menu one, a
+    /// toggle, `nav`, `activate`), its reply waits for the group's command and has
+    /// its children (three rows under `remote`, not `hosts` and a "Loading…" row).
+    /// Each group is opened here for the first time, while it still holds only
+    /// "Loading…".
     @Test func aCommandLoadsTheGroupsItOpensBeforeAnswering() async throws {
         try await withLiveDaemon { daemon in
             let runs = daemon.directory.file("host-runs")
@@ -137,17 +137,29 @@ import Testing
                 bad.last?.title
                     == "Error: children-cmd of bad:1:3: unknown key 'titel' (did you mean 'title'?) (and 1 more)"
             )
+            // The log says what the one more is.
+            try await waitUntil("the log to list every error; log:\n\(daemon.log)") {
+                daemon.log.contains("\nchildren-cmd of bad:3:9: expected a string, got a list\n")
+            }
 
             #expect(try daemon.request("expand failing").isOK)
             let failing = rows(try daemon.request("rows failing"))
-            #expect(failing.map(\.title) == ["Failing", "Error: exited with status 4"])
+            // The last line the command wrote to its standard error says why; the log has it all.
+            #expect(
+                failing.map(\.title) == ["Failing", "Error: exited with status 4: nmcli: no wifi device"])
+            try await waitUntil("the log to hold the command's stderr; log:\n\(daemon.log)") {
+                daemon.log.contains(
+                    "exited with status 4: nmcli: no wifi device\nlooking for the device\nnmcli: no wifi device\n"
+                )
+            }
             // The group still works.
             #expect(try daemon.request("collapse failing").isOK)
             #expect(try daemon.request("expand failing").isOK)
         }
     }
 
-    /// While a command runs, its requester waits and everybody else is served.
+    /// While a command runs, its requester waits and everybody else is served; they
+    /// see the group open on its "Loading…" row until the output comes.
     @Test func otherClientsAreServedWhileAChildrenCommandRuns() async throws {
         try await withLiveDaemon { daemon in
             let opener = try daemon.connect()
@@ -155,7 +167,10 @@ import Testing
             let other = try daemon.connect()
             try other.send("ping\n")
             #expect(try other.readReply().isOK)
-            #expect(rows(try daemon.request("get gated")).first?.state == "collapsed")
+            try await waitUntil("the group open") {
+                (try? rows(daemon.request("get gated")).first?.state) == "expanded"
+            }
+            #expect(rows(try daemon.request("rows gated")).map(\.path) == ["gated", "gated/loading"])
             try "".write(toFile: daemon.directory.file("go"), atomically: false, encoding: .utf8)
             #expect(try opener.readReply().lines == ["splice\t5\t0\t1", "expansion\tgated\texpanded"])
             #expect(rows(try opener.readReply()).first?.state == "expanded")

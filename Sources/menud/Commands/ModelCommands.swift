@@ -29,12 +29,11 @@ enum ModelCommands {
     /// A mutation of the node at the first argument.
     private static func nodeMutation(
         _ name: String, usage: String, summary: String, min: Int, max: Int, flags: [String] = [],
-        opens: Command.Opens,
         _ apply: @escaping @Sendable (MenuModel, Int, Invocation) throws(MenuError) -> Change
     ) -> Command {
         Command(
             name: name, usage: usage, summary: summary, minArguments: min, maxArguments: max, flags: flags,
-            batchable: true, opens: opens,
+            batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let n = try node(invocation, in: state.model)
                 let change = try model { () throws(MenuError) in try apply(state.model, n, invocation) }
@@ -44,11 +43,11 @@ enum ModelCommands {
 
     private static func mutation(
         _ name: String, usage: String, summary: String, min: Int, max: Int, flags: [String] = [],
-        opens: Command.Opens, _ apply: @escaping @Sendable (MenuModel, Invocation) throws(MenuError) -> Change
+        _ apply: @escaping @Sendable (MenuModel, Invocation) throws(MenuError) -> Change
     ) -> Command {
         Command(
             name: name, usage: usage, summary: summary, minArguments: min, maxArguments: max, flags: flags,
-            batchable: true, opens: opens,
+            batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let change = try model { () throws(MenuError) in try apply(state.model, invocation) }
                 out.record(change, in: state.model)
@@ -59,28 +58,28 @@ enum ModelCommands {
         Command(
             name: "rows", usage: "[PATH]",
             summary: "List the visible rows, of the whole menu or of one subtree.",
-            minArguments: 0, maxArguments: 1, batchable: true, opens: .nothing,
+            minArguments: 0, maxArguments: 1, batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let rows = try model { () throws(MenuError) in try state.model.rows(under: invocation.path) }
                 for row in rows { RowRecord(row).write(to: &out.reply) }
             }),
         Command(
             name: "tree", usage: "[PATH]", summary: "List every node, hidden ones with row '-'.",
-            minArguments: 0, maxArguments: 1, batchable: true, opens: .nothing,
+            minArguments: 0, maxArguments: 1, batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let rows = try model { () throws(MenuError) in try state.model.tree(under: invocation.path) }
                 for row in rows { RowRecord(row).write(to: &out.reply) }
             }),
         Command(
             name: "get", usage: "PATH", summary: "Print one node's row record.",
-            minArguments: 1, maxArguments: 1, batchable: true, opens: .nothing,
+            minArguments: 1, maxArguments: 1, batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let n = try node(invocation, in: state.model)
                 RowRecord.write(node: n, index: state.model.rowIndex(of: n), in: state.model, to: &out.reply)
             }),
         Command(
             name: "row", usage: "N", summary: "Print visible row N (0-based).",
-            minArguments: 1, maxArguments: 1, batchable: true, opens: .nothing,
+            minArguments: 1, maxArguments: 1, batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
                 guard let n = Int(invocation.arguments[0]) else {
                     throw ProtocolError(
@@ -94,49 +93,64 @@ enum ModelCommands {
         nodeMutation(
             "expand", usage: "PATH",
             summary: "Open a group or choice (and every group below with --recursive).",
-            min: 1, max: 1, flags: ["--recursive"], opens: .belowPath
+            min: 1, max: 1, flags: ["--recursive"]
         ) { m, n, i throws(MenuError) in try m.expand(node: n, recursive: i.has("--recursive")) },
         nodeMutation(
             "collapse", usage: "PATH",
             summary: "Close a group or choice (and every group below with --recursive).",
-            min: 1, max: 1, flags: ["--recursive"], opens: .nothing
+            min: 1, max: 1, flags: ["--recursive"]
         ) { m, n, i throws(MenuError) in try m.collapse(node: n, recursive: i.has("--recursive")) },
         nodeMutation(
             "toggle", usage: "PATH", summary: "Open a closed group or close an open one.",
-            min: 1, max: 1, flags: ["--recursive"], opens: .belowPath
+            min: 1, max: 1, flags: ["--recursive"]
         ) { m, n, i throws(MenuError) in try m.toggle(node: n, recursive: i.has("--recursive")) },
         mutation(
             "expand-all", usage: "[PATH]", summary: "Open every group, in the whole menu or below PATH.",
-            min: 0, max: 1, opens: .belowPath
+            min: 0, max: 1
         ) { m, i throws(MenuError) in try m.expandAll(i.path) },
         mutation(
             "collapse-all", usage: "[PATH]", summary: "Close every group, in the whole menu or below PATH.",
-            min: 0, max: 1, opens: .nothing
+            min: 0, max: 1
         ) { m, i throws(MenuError) in try m.collapseAll(i.path) },
         mutation(
             "expand-to", usage: "PATH", summary: "Open every ancestor of PATH so that its row is visible.",
-            min: 1, max: 1, opens: .anywhere
+            min: 1, max: 1
         ) { m, i throws(MenuError) in try m.expandTo(i.arguments[0]) },
         nodeMutation(
             "set", usage: "PATH VALUE", summary: "Set a value node from text, checked by its rule.",
-            min: 2, max: 2, opens: .nothing
+            min: 2, max: 2
         ) { m, n, i throws(MenuError) in try m.set(node: n, i.arguments[1]) },
         Command(
             name: "activate", usage: "PATH",
             summary: "Do what selecting the node means; an item's exec runs detached with /bin/sh -c.",
-            minArguments: 1, maxArguments: 1, batchable: false, opens: .belowPath,
-            // The model part only: starting an item's command is the action's.
-            trial: { invocation, state throws(ProtocolError) in
-                _ = try model { () throws(MenuError) in try state.model.activate(invocation.arguments[0]) }
-            },
+            minArguments: 1, maxArguments: 1, batchable: false,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let path = invocation.arguments[0]
-                let (change, activation) = try model { () throws(MenuError) in try state.model.activate(path)
+                let change = try atomically(state) { () throws(ProtocolError) in
+                    let (_, activation) = try model { () throws(MenuError) in try state.model.activate(path) }
+                    try report(path, activation, state: state, into: &out)
                 }
-                try report(path, activation, state: state, into: &out)
                 out.record(change, in: state.model)
             }),
     ]
+
+    /// Runs `body`, an activation and its report, as one change of the model: when a
+    /// confirmed command cannot start, the question its yes closed is open again, so
+    /// that the `ERR` leaves the menu as it was. Returns what the model changed.
+    static func atomically(_ state: DaemonState, _ body: () throws(ProtocolError) -> Void)
+        throws(ProtocolError)
+        -> Change
+    {
+        do {
+            return try state.model.batch { _ in try body() }
+        } catch let error as ProtocolError {
+            throw error
+        } catch let error as MenuError {
+            throw ProtocolError(error)
+        } catch {
+            throw ProtocolError(.internal, "\(error)")
+        }
+    }
 
     /// Reports an activation: the `activated` record in the reply and to subscribers,
     /// or for an item's run the `ran` record in the reply (starting the item's command
@@ -160,6 +174,7 @@ enum ModelCommands {
         case .flipped: out.announce(["activated", path, "flipped"], topics: .activate)
         case .picked: out.announce(["activated", path, "picked"], topics: .activate)
         case .none: out.announce(["activated", path, "none"], topics: .activate)
+        case .declined: out.announce(["activated", path, "declined"], topics: .activate)
         }
     }
 }

@@ -15,8 +15,11 @@ final class DaemonState {
     let loop: EventLoop
     /// Nil with `--no-state`.
     let store: StateStore?
-    /// Where the config comes from, to load it again on reload.
-    let location: ConfigLocation
+    /// Where the config comes from, to load it again on reload. The built-in menu
+    /// becomes a file when a reload finds one at a default path.
+    var location: ConfigLocation
+    /// Told when ``location`` changed, for the config watch to follow it.
+    var onLocationChange: (() -> Void)?
     /// The config as last loaded successfully.
     var config: MenuConfig
     /// The children last printed by each `children-cmd` group's command, by path,
@@ -45,6 +48,11 @@ final class DaemonState {
     /// The focus cursors `nav` moves and every render shows. They are not part of the
     /// model's undo journal, which is why `nav` and `focus` cannot be batched.
     var focus = FocusCursors()
+    /// Told after a reload succeeded, for what follows the config's settings (the tray).
+    var onReload: (() -> Void)?
+    /// The replies waiting for children-cmd groups, each gathering every change
+    /// committed meanwhile (``recordChanges()``).
+    private var recorders: [ChangeRecorder] = []
 
     init(
         config: MenuConfig, location: ConfigLocation, commands: CommandTable, store: StateStore?,
@@ -75,9 +83,11 @@ final class DaemonState {
         if output.hasEvents { events.publish(output.events) }
         guard output.hasChanges else { return }
         let changes = output.changes
+        for recorder in recorders { recorder.changes += changes }
         scheduleSave()
         forgetChildrenOfCollapsedGroups(changes)
-        // Commands that open groups without a dry run (`nav`) still get children.
+        // A group opened without its children gets them; a reply that waits for
+        // them shares the run (``unloadedGroups(openedBy:)``).
         if changes.contains(where: { !$0.expansionChanged.isEmpty }) { loadOpenGroups() }
         if runOnChange {
             for change in changes {
@@ -92,6 +102,23 @@ final class DaemonState {
         guard var output = spareOutput.take() else { return CommandOutput(listening: events.hasSubscribers) }
         output.removeAll(listening: events.hasSubscribers)
         return output
+    }
+
+    /// Starts gathering the changes committed from now on, until
+    /// ``stopRecording(_:)``.
+    func recordChanges() -> ChangeRecorder {
+        let recorder = ChangeRecorder()
+        recorders.append(recorder)
+        return recorder
+    }
+
+    /// Stops `recorder` and returns what it gathered as one change: from the rows
+    /// before the first to the rows now.
+    func stopRecording(_ recorder: ChangeRecorder) -> Change {
+        recorders.removeAll { $0 === recorder }
+        return recorder.changes.dropFirst().reduce(recorder.changes.first ?? Change()) {
+            $0.followed(by: $1, in: model)
+        }
     }
 
     /// Writes the state soon: a burst of changes becomes one write.
