@@ -8,7 +8,7 @@
 /// the same, and most changes come from a bar's click with nobody listening.
 public struct EventGroup: Sendable {
     /// Whether the records are kept, rather than only counted.
-    public private(set) var keepsRecords: Bool
+    public let keepsRecords: Bool
     /// The kept records, one after another, each ended by its newline.
     private var records: [UInt8] = []
     /// Each kept record's topics and where it ends in `records`.
@@ -20,12 +20,16 @@ public struct EventGroup: Sendable {
 
     public var isEmpty: Bool { count == 0 }
 
-    /// Empties the group for another command's records, keeping its storage.
-    public mutating func removeAll(keepsRecords: Bool) {
-        self.keepsRecords = keepsRecords
+    /// Whether the group holds storage worth keeping for another group.
+    public var hasStorage: Bool { records.capacity > 0 || entries.capacity > 0 }
+
+    /// Takes `other`'s storage, emptied, for this group's records, leaving this
+    /// group's in its place: a command's group in the storage of the one before.
+    public mutating func takeStorage(from other: inout EventGroup) {
+        swap(&records, &other.records)
+        swap(&entries, &other.entries)
         records.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
-        count = 0
     }
 
     /// Writes one record into `reply`, and the same bytes into the group.

@@ -38,8 +38,10 @@ final class DaemonState {
     var processes: [Int32: (process: ChildProcess, deadline: LoopTimer?)] = [:]
     /// The write that will carry the changes made since the last one; made on first use.
     private var saveTimer: LoopTimer?
-    /// The last committed command's output, its storage kept for the next command's.
-    private var spareOutput: CommandOutput?
+    /// The storage of the last committed command's events and changes, for the next
+    /// command's (``makeOutput()``).
+    private var spareChanges: [Change] = []
+    private var spareEvents = EventGroup(keepsRecords: false)
     /// How long a change waits for others to join it in one write.
     static let saveDelay = Duration.milliseconds(250)
     /// How soon a failed write is tried again: a disk that filled up or turned
@@ -79,7 +81,10 @@ final class DaemonState {
     /// children arriving is not the user changing a value).
     func commit(_ output: CommandOutput, runOnChange: Bool = true) {
         // Its storage serves the next command, once the caller's copy is gone.
-        defer { spareOutput = output }
+        defer {
+            if output.changes.capacity > 0 { spareChanges = output.changes }
+            if output.events.hasStorage { spareEvents = output.events }
+        }
         if output.hasEvents { events.publish(output.events) }
         guard output.hasChanges else { return }
         let changes = output.changes
@@ -99,8 +104,8 @@ final class DaemonState {
     /// An empty output for a command to write into, in the storage of the last one
     /// committed: a command then allocates nothing for its events or its changes.
     func makeOutput() -> CommandOutput {
-        guard var output = spareOutput.take() else { return CommandOutput(listening: events.hasSubscribers) }
-        output.removeAll(listening: events.hasSubscribers)
+        var output = CommandOutput(listening: events.hasSubscribers)
+        output.reuse(changes: &spareChanges, events: &spareEvents)
         return output
     }
 
