@@ -46,7 +46,6 @@ public enum ProtocolWords {
     private static let quote = UInt8(ascii: "\"")
     private static let backslash = UInt8(ascii: "\\")
 
-    private static func isBlank(_ b: UInt8) -> Bool { b == space || b == tab }
 
     /// The words of one request line (without its line terminator). Works on UTF-8
     /// bytes: every byte the rule cares about is ASCII, and ASCII bytes never occur
