@@ -1,13 +1,15 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// menud and menuctl run on Linux only (Glibc, SO_PEERCRED, /proc/self), so the
+// package names no Apple platform.
+//
 // menuctl is linked as one static executable (see its target) unless this is set:
 // sanitizers cannot instrument a static executable, so `.ci/sanitize` sets it.
 let staticMenuctl = Context.environment["MENUD_DYNAMIC_MENUCTL"] == nil
 
 let package = Package(
     name: "menud",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "menud", targets: ["menud"]),
         .executable(name: "menuctl", targets: ["menuctl"]),

@@ -1,0 +1,93 @@
+# `make` builds menud and menuctl for release, with their man pages, shell
+# completions and systemd user unit, into .build-install/dist; `make install` copies
+# them under $(DESTDIR)$(PREFIX) and `make uninstall` removes those files again.
+#
+#   make install PREFIX=~/.local          for one user
+#   make && sudo make install             for everyone, under /usr/local
+#   make install DESTDIR=pkg PREFIX=/usr  for a package
+
+PREFIX ?= /usr/local
+# A `~` the shell left as it was (zsh does, in `PREFIX=~/.local`) is the home folder.
+override PREFIX := $(patsubst ~%,$(HOME)%,$(PREFIX))
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+BASH_COMPLETION_DIR ?= $(DATADIR)/bash-completion/completions
+ZSH_COMPLETION_DIR ?= $(DATADIR)/zsh/site-functions
+FISH_COMPLETION_DIR ?= $(DATADIR)/fish/vendor_completions.d
+# share/, not lib/: systemd looks for user units in ~/.local/share/systemd/user but
+# not in ~/.local/lib/systemd/user, and in /usr/local/share and /usr/share as well.
+SYSTEMD_USER_UNIT_DIR ?= $(DATADIR)/systemd/user
+
+SWIFT ?= swift
+STRIP ?= strip
+INSTALL ?= install
+
+# The man pages carry the date of the last commit, so that a build is repeatable;
+# without git, the generator's default (today).
+MAN_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null)
+
+# A build folder of its own: its flags differ from a plain `swift build -c release`
+# (the benchmarks'), and one folder for both would rebuild everything at each switch.
+SCRATCH := .build-install
+RELEASE := $(SCRATCH)/release
+DIST := $(SCRATCH)/dist
+# The Swift runtime is linked into the programs (menuctl is a static executable
+# already, Package.swift), so they run where no Swift toolchain is installed; lld
+# because gold warns about a mktemp in the static Foundation archive.
+SWIFT_BUILD := $(SWIFT) build -c release --scratch-path $(SCRATCH) --static-swift-stdlib -Xswiftc -use-ld=lld
+
+# .ci/sanitize sets it to link menuctl and menud dynamically; what is installed is
+# always the static build.
+unexport MENUD_DYNAMIC_MENUCTL
+
+PROGRAMS := menud menuctl
+INSTALLED := \
+	$(addprefix $(BINDIR)/,$(PROGRAMS)) \
+	$(addprefix $(MANDIR)/man1/,$(addsuffix .1,$(PROGRAMS))) \
+	$(addprefix $(BASH_COMPLETION_DIR)/,$(PROGRAMS)) \
+	$(addprefix $(ZSH_COMPLETION_DIR)/_,$(PROGRAMS)) \
+	$(addprefix $(FISH_COMPLETION_DIR)/,$(addsuffix .fish,$(PROGRAMS))) \
+	$(SYSTEMD_USER_UNIT_DIR)/menud.service
+
+.PHONY: all install uninstall clean
+
+# SwiftPM knows what is out of date, so it is always asked. The man pages come from
+# swift-argument-parser's generate-manual, which reads a program's
+# --experimental-dump-help. (Its plugin, `swift package plugin generate-manual`,
+# builds every product again without the flags above: a second, dynamic build.)
+all:
+	$(SWIFT_BUILD) --product menud
+	$(SWIFT_BUILD) --product menuctl
+	$(SWIFT_BUILD) --product generate-manual
+	rm -rf $(DIST)
+	mkdir -p $(DIST)
+	set -e; for p in $(PROGRAMS); do \
+		cp $(RELEASE)/$$p $(DIST)/$$p; \
+		$(STRIP) $(DIST)/$$p; \
+		$(RELEASE)/generate-manual $(RELEASE)/$$p --output-directory $(DIST) \
+			$(if $(MAN_DATE),--date $(MAN_DATE)); \
+		$(RELEASE)/$$p --generate-completion-script bash > $(DIST)/$$p.bash; \
+		$(RELEASE)/$$p --generate-completion-script zsh > $(DIST)/_$$p; \
+		$(RELEASE)/$$p --generate-completion-script fish > $(DIST)/$$p.fish; \
+	done
+	sed 's|^ExecStart=%h/.local/bin/menud$$|ExecStart=$(BINDIR)/menud|' \
+		contrib/systemd/menud.service > $(DIST)/menud.service
+	grep -qxF 'ExecStart=$(BINDIR)/menud' $(DIST)/menud.service
+
+install: all
+	$(INSTALL) -d $(addprefix $(DESTDIR),$(sort $(dir $(INSTALLED))))
+	$(INSTALL) -m 755 $(DIST)/menud $(DIST)/menuctl $(DESTDIR)$(BINDIR)
+	$(INSTALL) -m 644 $(DIST)/menud.1 $(DIST)/menuctl.1 $(DESTDIR)$(MANDIR)/man1
+	$(INSTALL) -m 644 $(DIST)/menud.bash $(DESTDIR)$(BASH_COMPLETION_DIR)/menud
+	$(INSTALL) -m 644 $(DIST)/menuctl.bash $(DESTDIR)$(BASH_COMPLETION_DIR)/menuctl
+	$(INSTALL) -m 644 $(DIST)/_menud $(DIST)/_menuctl $(DESTDIR)$(ZSH_COMPLETION_DIR)
+	$(INSTALL) -m 644 $(DIST)/menud.fish $(DIST)/menuctl.fish $(DESTDIR)$(FISH_COMPLETION_DIR)
+	$(INSTALL) -m 644 $(DIST)/menud.service $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)
+
+# The files only: the folders may hold other programs' files.
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+
+clean:
+	rm -rf $(DIST)
