@@ -52,15 +52,22 @@ INSTALLED := \
 
 .PHONY: all install uninstall clean
 
-# SwiftPM knows what is out of date, so it is always asked. The man pages come from
-# swift-argument-parser's generate-manual, which reads a program's
-# --experimental-dump-help. (Its plugin, `swift package plugin generate-manual`,
-# builds every product again without the flags above: a second, dynamic build.)
-all:
+# What the build reads: when none changed since the last build, `make install` does
+# not call swift, so `make && sudo make install` works where root's PATH has none.
+UNIT := contrib/systemd/menud.service
+SOURCES := Package.swift Makefile $(shell find Sources -type f) $(UNIT)
+
+all: $(DIST)/built
+
+# The man pages come from swift-argument-parser's generate-manual, which reads a
+# program's --experimental-dump-help. (Its plugin, `swift package plugin
+# generate-manual`, builds every product again without the flags above: a second,
+# dynamic build.)
+$(DIST)/built: $(SOURCES)
 	$(SWIFT_BUILD) --product menud
 	$(SWIFT_BUILD) --product menuctl
 	$(SWIFT_BUILD) --product generate-manual
-	rm -rf $(DIST)
+	rm -rf $(SCRATCH)
 	mkdir -p $(DIST)
 	set -e; for p in $(PROGRAMS); do \
 		cp $(RELEASE)/$$p $(DIST)/$$p; \
@@ -71,10 +78,11 @@ all:
 		$(RELEASE)/$$p --generate-completion-script zsh > $(DIST)/_$$p; \
 		$(RELEASE)/$$p --generate-completion-script fish > $(DIST)/$$p.fish; \
 	done
-	sed 's|^ExecStart=%h/.local/bin/menud$$|ExecStart=$(BINDIR)/menud|' \
-		contrib/systemd/menud.service > $(DIST)/menud.service
-	grep -qxF 'ExecStart=$(BINDIR)/menud' $(DIST)/menud.service
+	@# The line install replaces.
+	grep -qx 'ExecStart=%h/.local/bin/menud' $(UNIT)
+	touch $@
 
+# The unit is made here, from PREFIX as given to install.
 install: all
 	$(INSTALL) -d $(addprefix $(DESTDIR),$(sort $(dir $(INSTALLED))))
 	$(INSTALL) -m 755 $(DIST)/menud $(DIST)/menuctl $(DESTDIR)$(BINDIR)
@@ -83,11 +91,13 @@ install: all
 	$(INSTALL) -m 644 $(DIST)/menuctl.bash $(DESTDIR)$(BASH_COMPLETION_DIR)/menuctl
 	$(INSTALL) -m 644 $(DIST)/_menud $(DIST)/_menuctl $(DESTDIR)$(ZSH_COMPLETION_DIR)
 	$(INSTALL) -m 644 $(DIST)/menud.fish $(DIST)/menuctl.fish $(DESTDIR)$(FISH_COMPLETION_DIR)
-	$(INSTALL) -m 644 $(DIST)/menud.service $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)
+	sed 's|^ExecStart=%h/.local/bin/menud$$|ExecStart=$(BINDIR)/menud|' $(UNIT) \
+		> $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/menud.service
+	chmod 644 $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/menud.service
 
 # The files only: the folders may hold other programs' files.
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 
 clean:
-	rm -rf $(DIST)
+	rm -rf $(SCRATCH)
