@@ -67,7 +67,7 @@ $(DIST)/built: $(SOURCES)
 	$(SWIFT_BUILD) --product menud
 	$(SWIFT_BUILD) --product menuctl
 	$(SWIFT_BUILD) --product generate-manual
-	rm -rf $(SCRATCH)
+	rm -rf $(DIST)
 	mkdir -p $(DIST)
 	set -e; for p in $(PROGRAMS); do \
 		cp $(RELEASE)/$$p $(DIST)/$$p; \
