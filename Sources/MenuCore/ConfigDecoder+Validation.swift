@@ -254,24 +254,16 @@ extension ConfigDecoder {
         return valid ? .range(min: low, max: high, step: draft.step?.value ?? 0) : nil
     }
 
-    /// Reads `value:` through the same rule `set` uses; only the YAML-specific part
-    /// (booleans written as yes/no, quoting) is decided here.
+    /// Reads `value:` by the very rule `set` uses (``ValueRule/parse(_:)``); the only
+    /// YAML-specific part is quoting, which makes a scalar text and so no boolean or number.
     static func parseValue(_ scalar: YAMLScalar, rule: ValueRule) -> Result<Value, ValueError> {
         switch rule {
-        case .toggle:
-            if let on = scalar.bool { return rule.parse(on ? "true" : "false") }
-            if !scalar.isPlain {
-                return .failure(ValueError("expected a boolean (true or false), got \(scalar.summary)"))
-            }
-        case .range(let low, let high, let step):
-            guard let n = scalar.number else {
-                return .failure(ValueError("expected a number, got \(scalar.summary)"))
-            }
-            // What `parse` would do with the text, less reading the number twice.
-            return rule.check(number: n, min: low, max: high, step: step)
+        case .toggle where !scalar.isPlain:
+            return .failure(ValueError("expected a boolean (true or false), got \(scalar.summary)"))
+        case .range where !scalar.isPlain:
+            return .failure(ValueError("expected a number, got \(scalar.summary)"))
         default:
-            break
+            return rule.parse(scalar.text)
         }
-        return rule.parse(scalar.text)
     }
 }

@@ -94,13 +94,6 @@ public final class MenuModel {
     public func isExpanded(_ i: Int) -> Bool { expanded[i] }
     /// Whether the node at `path` is open; false for no such node.
     public func isExpanded(path: String) -> Bool { tree.node(at: path).map(isExpanded) ?? false }
-    /// Whether the node at `path` is the node at `root` or one below it; false when
-    /// either is missing. For the daemon, which would otherwise copy the whole tree
-    /// (every array retained) with each read of `tree` from outside this module.
-    public func isNode(at path: String, within root: String) -> Bool {
-        guard let r = tree.node(at: root), let n = tree.node(at: path) else { return false }
-        return r <= n && n < r + tree.size(r)
-    }
     public func value(of i: Int) -> Value? { values[i] }
     /// The value of the node at `path`; nil for no such node or no value.
     public func value(path: String) -> Value? { tree.node(at: path).flatMap(value(of:)) }

@@ -73,11 +73,11 @@ import Testing
         }
     }
 
-    /// Each command's declared reach and trial (`Command.opens`, `Command.trial`)
-    /// decide whether it is tried first for children-cmd groups it would open; a group
-    /// it opens has its children in the reply (three rows under `remote`, not `hosts`
-    /// and a "Loading…" row). Each group is opened here for the first time, while it
-    /// still holds only "Loading…".
+    /// Whatever command opens a children-cmd group (a recursive or whole-menu one, a
+    /// toggle, `nav`, `activate`), its reply waits for the group's command and has
+    /// its children (three rows under `remote`, not `hosts` and a "Loading…" row).
+    /// Each group is opened here for the first time, while it still holds only
+    /// "Loading…".
     @Test func aCommandLoadsTheGroupsItOpensBeforeAnswering() async throws {
         try await withLiveDaemon { daemon in
             let runs = daemon.directory.file("host-runs")
@@ -147,7 +147,8 @@ import Testing
         }
     }
 
-    /// While a command runs, its requester waits and everybody else is served.
+    /// While a command runs, its requester waits and everybody else is served; they
+    /// see the group open on its "Loading…" row until the output comes.
     @Test func otherClientsAreServedWhileAChildrenCommandRuns() async throws {
         try await withLiveDaemon { daemon in
             let opener = try daemon.connect()
@@ -155,7 +156,10 @@ import Testing
             let other = try daemon.connect()
             try other.send("ping\n")
             #expect(try other.readReply().isOK)
-            #expect(rows(try daemon.request("get gated")).first?.state == "collapsed")
+            try await waitUntil("the group open") {
+                (try? rows(daemon.request("get gated")).first?.state) == "expanded"
+            }
+            #expect(rows(try daemon.request("rows gated")).map(\.path) == ["gated", "gated/loading"])
             try "".write(toFile: daemon.directory.file("go"), atomically: false, encoding: .utf8)
             #expect(try opener.readReply().lines == ["splice\t5\t0\t1", "expansion\tgated\texpanded"])
             #expect(rows(try opener.readReply()).first?.state == "expanded")

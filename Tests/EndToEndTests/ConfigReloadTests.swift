@@ -94,7 +94,7 @@ import Testing
             // Keep the watcher out of it: the command reloads the file as it is now.
             let result = try daemon.menuctl(["reload"])
             #expect(result.status == 0)
-            #expect(result.stdout.hasPrefix("config\treloaded\t\(config)"))
+            #expect(result.stdout.hasPrefix("Config reloaded: \(config)\n"), "\(result)")
             #expect(rename(config + ".new", config) == 0)
             try await waitUntil("the watcher's failed reload") { daemon.log.contains("keeping the old menu") }
             let reply = try daemon.request("reload")

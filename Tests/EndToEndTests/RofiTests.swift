@@ -15,15 +15,15 @@ import Testing
 
                 try x.type("Applications")
                 try await waitUntil("rofi to open apps; rofi log: \(rofi.log)") {
-                    try daemon.menuctl(["get", "apps"]).stdout.contains("\texpanded\t")
+                    try daemon.menuctl(["--raw", "get", "apps"]).stdout.contains("\texpanded\t")
                 }
                 try x.type("Theme")
                 try await waitUntil("rofi to open settings/theme") {
-                    try daemon.menuctl(["get", "settings/theme"]).stdout.contains("\texpanded\t")
+                    try daemon.menuctl(["--raw", "get", "settings/theme"]).stdout.contains("\texpanded\t")
                 }
                 try x.type("Light")
                 try await waitUntil("rofi to pick Light") {
-                    try daemon.menuctl(["get", "settings/theme"]).stdout.contains("\tLight\t")
+                    try daemon.menuctl(["--raw", "get", "settings/theme"]).stdout.contains("\tLight\t")
                 }
                 #expect(rofi.isRunning, "picking an option keeps rofi open")
                 try x.screenshot("rofi")

@@ -179,20 +179,6 @@ import Testing
         #expect(!m.isExpanded(path: "no/such/node"))
     }
 
-    @Test func aNodeIsWithinItselfAndItsAncestorsOnly() throws {
-        let m = MenuFixtures.desktop
-        let paths = try m.tree().map(\.path)
-        #expect(paths.count > 5)
-        for root in paths {
-            for path in paths {
-                let below = path == root || path.hasPrefix(root + "/")
-                #expect(m.isNode(at: path, within: root) == below, "\(path) within \(root)")
-            }
-        }
-        #expect(!m.isNode(at: "no/such/node", within: paths[0]))
-        #expect(!m.isNode(at: paths[0], within: "no/such/node"))
-    }
-
     @Test func settingTheSameValueChangesNothing() throws {
         let m = MenuFixtures.desktop
         #expect(try m.set("settings/volume", "50").isEmpty)

@@ -12,9 +12,12 @@ final class ConnectionHarness {
     let loop: EventLoop
     let state: DaemonState
 
-    init(commands: CommandTable = .standard) throws {
+    /// `menu`: a config's text; the built-in menu without one.
+    init(commands: CommandTable = .standard, menu: String? = nil) throws {
         loop = try EventLoop()
-        let config = try ConfigLoader.load(text: BuiltinMenu.yaml, file: BuiltinMenu.file).get()
+        let config = try ConfigLoader.load(
+            text: menu ?? BuiltinMenu.yaml, file: menu == nil ? BuiltinMenu.file : "test.yaml"
+        ).get()
         state = DaemonState(
             config: config, location: .builtin, commands: commands, store: nil, loop: loop,
             logger: Logger(label: "test"))

@@ -8,7 +8,8 @@ struct BatchCommand: ParsableCommand {
         abstract: "Apply several requests atomically (all or none).",
         discussion: """
             Each argument is one raw protocol request line, e.g. menuctl batch 'expand apps' 'set settings/wifi off'. \
-            Without arguments, request lines are read from standard input.
+            Without arguments, request lines are read from standard input. Prints the nodes the batch \
+            changed, as toggle and set do.
             """)
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Protocol request lines.") var requests: [String] = []
@@ -24,7 +25,18 @@ struct BatchCommand: ParsableCommand {
         if lines.isEmpty {
             while let line = readLine() { lines.append(line) }
         }
-        let reply = try DaemonSession.send(["begin"] + lines + ["end"], options: global)
-        for line in reply.lines { print(line) }
+        let batch = ["begin"] + lines + ["end"]
+        if global.raw {
+            for line in try DaemonSession.send(batch, options: global).lines { print(line) }
+            return
+        }
+        // The batch answers once; `tree` after it gives the changed nodes' rows.
+        let replies = try DaemonSession.exchange(batch + ["tree"], replies: 2, options: global)
+        let report = ChangeReport(records: replies[0].records, tree: replies[1].rowRecords, subject: nil)
+        if global.json {
+            print(report.json)
+        } else {
+            for line in report.textLines { print(line) }
+        }
     }
 }

@@ -3,7 +3,7 @@ import MenuCore
 
 /// The focus cursor's commands (nav, focus, focused) act on a cursor the daemon keeps,
 /// one per top-level menu, so a bar's scroll wheel, a key binding and every render agree on it.
-struct NavCommand: RequestCommand {
+struct NavCommand: ChangeCommand {
     static let configuration = CommandConfiguration(
         commandName: "nav",
         abstract: "Move the focus cursor, or act on the focused node.",
@@ -14,8 +14,14 @@ struct NavCommand: RequestCommand {
             """)
     static let protocolName = "nav"
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The move.", valueName: "move")) var move: String
-    @Argument(help: "A top-level menu's id; default: the menu moved in last.") var menu: String?
+    @Argument(
+        help: ArgumentHelp("The move.", valueName: "move"),
+        completion: .list(NavMove.allCases.map(\.rawValue)))
+    var move: String
+    @Argument(
+        help: "A top-level menu's id; default: the menu moved in last.",
+        completion: PathCompletion.paths(.menus))
+    var menu: String?
     var protocolArguments: [String] { [move] + (menu.map { [$0] } ?? []) }
 
     func validate() throws {

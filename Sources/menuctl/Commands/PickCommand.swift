@@ -16,6 +16,7 @@ struct PickCommand: ParsableCommand {
             The prompt is in $MENUCTL_PROMPT. Exit status 1 when the user cancels.
             """)
     @OptionGroup var global: GlobalOptions
+
     @Option(help: "The launcher's command line, run with /bin/sh -c; it reads choices on standard input.")
     var launcher: String
     @Flag(
@@ -23,11 +24,14 @@ struct PickCommand: ParsableCommand {
             "The launcher prints the 0-based index of the choice rather than its text.",
             discussion: "Implied when the command line has rofi's '-format i' or fuzzel's '--index'."))
     var index = false
-    @Argument(help: "Only the subtree at this path.") var path: String?
+    @Argument(help: "Only the subtree at this path.", completion: PathCompletion.paths(.any)) var path:
+        String?
 
     private var printsIndex: Bool {
         index || launcher.contains("-format i") || launcher.contains("--index")
     }
+
+    func validate() throws { try global.onlyText("pick", because: "the launcher shows the menu") }
 
     func run() throws {
         var prompt = "menu"

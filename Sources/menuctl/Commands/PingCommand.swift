@@ -1,6 +1,6 @@
 import ArgumentParser
 
-struct PingCommand: RequestCommand {
+struct PingCommand: SilentCommand {
     static let configuration = CommandConfiguration(
         commandName: "ping", abstract: "Check that the daemon answers.")
     static let protocolName = "ping"

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-struct ReloadCommand: RequestCommand {
+struct ReloadCommand: ChangeCommand {
     static let configuration = CommandConfiguration(
         commandName: "reload",
         abstract: "Load the config again; on errors the old menu stays and the errors are printed.")

@@ -8,10 +8,23 @@ struct RenderCommand: ParsableCommand {
         discussion: "The focus shown is the daemon's focus cursor of PATH's top-level menu (see nav).")
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: FormatOptions
-    @Argument(help: "Only the subtree at this path.") var path: String?
+    @Argument(help: "Only the subtree at this path.", completion: PathCompletion.paths(.any)) var path:
+        String?
+
+    func validate() throws {
+        if global.raw {
+            throw OutputStyle.raw.refused(
+                by: "render", because: "it prints a format; menuctl --raw rows gives the records")
+        }
+        if global.json && output.isGiven {
+            throw ValidationError("--json is --format json; give one of --json, --format and --template")
+        }
+    }
 
     func run() throws {
         let view = try MenuView.fetch(path, options: global)
-        print(output.makeFormat(invocation: MenuctlInvocation(global: global)).render(view))
+        let fallback: any ViewFormat = global.json ? JSONFormat() : TreeFormat()
+        print(
+            output.makeFormat(invocation: MenuctlInvocation(global: global), fallback: fallback).render(view))
     }
 }

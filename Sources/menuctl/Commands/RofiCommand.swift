@@ -22,10 +22,13 @@ struct RofiCommand: ParsableCommand {
         abstract: "Be a rofi script mode: rofi -show menu -modi \"menu:menuctl rofi\".",
         discussion: "rofi appends the selected entry as a last argument on later calls; it is ignored.")
     @OptionGroup var global: GlobalOptions
+
     @Argument(
         parsing: .captureForPassthrough,
         help: ArgumentHelp("Only the subtree at this path, then rofi's selection.", valueName: "path"))
     var words: [String] = []
+
+    func validate() throws { try global.onlyText("rofi", because: "it speaks rofi's script protocol") }
 
     func run() throws {
         let environment = { (name: String) in getenv(name).map { String(cString: $0) } }

@@ -1,10 +1,9 @@
 import ArgumentParser
 
-struct RowCommand: RowRecordsCommand {
+struct RowCommand: NodeCommand {
     static let configuration = CommandConfiguration(
-        commandName: "row", abstract: "Show visible row N (0-based).")
+        commandName: "row", abstract: "Show visible row N (0-based), as get does.")
     static let protocolName = "row"
-    static let singleRow = true
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The row number.") var number: Int
     var protocolArguments: [String] { [String(number)] }

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-struct SaveCommand: RequestCommand {
+struct SaveCommand: SilentCommand {
     static let configuration = CommandConfiguration(
         commandName: "save", abstract: "Write the daemon's state file now.")
     static let protocolName = "save"

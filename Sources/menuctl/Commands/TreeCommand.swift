@@ -5,6 +5,7 @@ struct TreeCommand: RowRecordsCommand {
         commandName: "tree", abstract: "Show every node, hidden ones too.")
     static let protocolName = "tree"
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "Only the subtree at this path.") var path: String?
+    @Argument(help: "Only the subtree at this path.", completion: PathCompletion.paths(.any)) var path:
+        String?
     var protocolArguments: [String] { path.map { [$0] } ?? [] }
 }

@@ -30,13 +30,19 @@ struct WatchCommand: ParsableCommand {
     @OptionGroup var output: FormatOptions
     @Flag(help: "Exit when the daemon goes away instead of waiting for it to come back.")
     var noReconnect = false
-    @Argument(help: "Only the subtree at this path.") var path: String?
+    @Argument(help: "Only the subtree at this path.", completion: PathCompletion.paths(.any)) var path:
+        String?
 
     /// The topics that change what a view shows: an `activated` group alone (a
     /// command started) does not.
     static let subscription = "subscribe expansion value config focus\n"
 
     func validate() throws {
+        if global.raw {
+            throw OutputStyle.raw.refused(
+                by: "watch", because: "it prints states, not records; see docs/protocol.md, Events, for those"
+            )
+        }
         if global.json && output.isGiven {
             throw ValidationError(
                 "--json is watch's own form; with --format or --template, use --format json")

@@ -13,6 +13,10 @@ struct CommandOutput {
     private(set) var events: EventGroup
     /// The model changes the command made, for the state file and `on-change`.
     private(set) var changes: [Change] = []
+    /// Where in ``reply`` the change records begin: they come last, after the records
+    /// the command wrote of its own, so that a reply held for the children of the
+    /// groups it opened can tell them anew (see ``ClientConnection``).
+    private(set) var changeRecordsStart: Int?
 
     /// `listening`: whether anybody is subscribed, so that the events' records must
     /// be kept and not only counted.
@@ -37,6 +41,7 @@ struct CommandOutput {
     /// Reports a model change: its records in the reply and for subscribers.
     mutating func record(_ change: Change, in model: MenuModel, spliceTopics: EventTopics = .expansion) {
         guard !change.isEmpty else { return }
+        if changeRecordsStart == nil { changeRecordsStart = reply.count }
         ChangeRecord.write(change, in: model, spliceTopics: spliceTopics, to: &reply, events: &events)
         changes.append(change)
     }

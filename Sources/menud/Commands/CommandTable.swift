@@ -31,24 +31,11 @@ final class Command: Sendable {
     /// the model (running a program, closing the connection) cannot be undone, so they
     /// are not batchable.
     let batchable: Bool
-    /// Which groups running it may open. Before a command runs, the dispatcher makes
-    /// its ``trial`` to find the children-cmd groups it would open, so that their
-    /// children are loaded first; a trial costs as much as the command, so it is only
-    /// made when such a group is within this reach.
-    let opens: Opens
-    /// What the command does to the model (and to copies of anything else it changes),
-    /// run inside a batch that is rolled back; nil when it cannot be tried apart from
-    /// its other effects. A batchable command only touches the model, so it is its own
-    /// trial.
-    let trial: Trial?
     let action: Action
-
-    typealias Trial = @Sendable (Invocation, DaemonState) throws(ProtocolError) -> Void
 
     init(
         name: String, usage: String, summary: String, minArguments: Int, maxArguments: Int,
-        flags: [String] = [], batchable: Bool, opens: Opens = .anywhere, trial: Trial? = nil,
-        action: Action
+        flags: [String] = [], batchable: Bool, action: Action
     ) {
         self.name = name
         self.usage = usage
@@ -57,32 +44,10 @@ final class Command: Sendable {
         self.maxArguments = maxArguments
         self.flags = flags
         self.batchable = batchable
-        self.opens = opens
-        if let trial {
-            self.trial = trial
-        } else if batchable, case .run(let body) = action {
-            self.trial = { invocation, state throws(ProtocolError) in
-                var scratch = CommandOutput(listening: false)
-                try body(invocation, state, &scratch)
-            }
-        } else {
-            self.trial = nil
-        }
         self.action = action
     }
 
     var usageLine: String { usage.isEmpty ? name : "\(name) \(usage)" }
-
-    /// The reach of ``opens``.
-    enum Opens: Sendable {
-        /// No group: the command only reads, or only closes.
-        case nothing
-        /// Only the node at its PATH argument and groups below it; any group when it
-        /// was given no path.
-        case belowPath
-        /// Any group.
-        case anywhere
-    }
 }
 
 /// The registry of every command the daemon understands.

@@ -12,14 +12,6 @@ enum FocusCommands {
                 "Move the focus or act on it, in MENU or the current menu: "
                 + NavMove.allCases.map(\.rawValue).joined(separator: "|") + ".",
             minArguments: 1, maxArguments: 2, batchable: false,
-            // On a copy of the cursors: the batch that undoes the trial only undoes the model.
-            trial: { invocation, state throws(ProtocolError) in
-                let (move, menu) = try navArguments(invocation)
-                var cursors = state.focus
-                _ = try ModelCommands.model { () throws(MenuError) in
-                    try cursors.move(move, in: menu, model: state.model)
-                }
-            },
             action: .run { invocation, state, out throws(ProtocolError) in
                 let (move, menu) = try navArguments(invocation)
                 let before = shownFocus(state)
@@ -35,12 +27,6 @@ enum FocusCommands {
         Command(
             name: "focus", usage: "PATH", summary: "Move the focus to PATH, opening its ancestors.",
             minArguments: 1, maxArguments: 1, batchable: false,
-            trial: { invocation, state throws(ProtocolError) in
-                var cursors = state.focus
-                _ = try ModelCommands.model { () throws(MenuError) in
-                    try cursors.focus(on: invocation.arguments[0], model: state.model)
-                }
-            },
             action: .run { invocation, state, out throws(ProtocolError) in
                 let before = shownFocus(state)
                 let outcome = try ModelCommands.model { () throws(MenuError) in
@@ -51,7 +37,7 @@ enum FocusCommands {
             }),
         Command(
             name: "focused", usage: "[MENU]", summary: "Print the focus of MENU, or of the current menu.",
-            minArguments: 0, maxArguments: 1, batchable: true, opens: .nothing,
+            minArguments: 0, maxArguments: 1, batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let focus = try ModelCommands.model { () throws(MenuError) in
                     try state.focus.focus(in: invocation.path, model: state.model)

@@ -17,11 +17,11 @@ enum ModelCommands {
 
     private static func mutation(
         _ name: String, usage: String, summary: String, min: Int, max: Int, flags: [String] = [],
-        opens: Command.Opens, _ apply: @escaping @Sendable (MenuModel, Invocation) throws(MenuError) -> Change
+        _ apply: @escaping @Sendable (MenuModel, Invocation) throws(MenuError) -> Change
     ) -> Command {
         Command(
             name: name, usage: usage, summary: summary, minArguments: min, maxArguments: max, flags: flags,
-            batchable: true, opens: opens,
+            batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let change = try model { () throws(MenuError) in try apply(state.model, invocation) }
                 out.record(change, in: state.model)
@@ -32,28 +32,28 @@ enum ModelCommands {
         Command(
             name: "rows", usage: "[PATH]",
             summary: "List the visible rows, of the whole menu or of one subtree.",
-            minArguments: 0, maxArguments: 1, batchable: true, opens: .nothing,
+            minArguments: 0, maxArguments: 1, batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let rows = try model { () throws(MenuError) in try state.model.rows(under: invocation.path) }
                 for row in rows { RowRecord(row).write(to: &out.reply) }
             }),
         Command(
             name: "tree", usage: "[PATH]", summary: "List every node, hidden ones with row '-'.",
-            minArguments: 0, maxArguments: 1, batchable: true, opens: .nothing,
+            minArguments: 0, maxArguments: 1, batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let rows = try model { () throws(MenuError) in try state.model.tree(under: invocation.path) }
                 for row in rows { RowRecord(row).write(to: &out.reply) }
             }),
         Command(
             name: "get", usage: "PATH", summary: "Print one node's row record.",
-            minArguments: 1, maxArguments: 1, batchable: true, opens: .nothing,
+            minArguments: 1, maxArguments: 1, batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let row = try model { () throws(MenuError) in try state.model.get(invocation.arguments[0]) }
                 RowRecord(row).write(to: &out.reply)
             }),
         Command(
             name: "row", usage: "N", summary: "Print visible row N (0-based).",
-            minArguments: 1, maxArguments: 1, batchable: true, opens: .nothing,
+            minArguments: 1, maxArguments: 1, batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
                 guard let n = Int(invocation.arguments[0]) else {
                     throw ProtocolError(
@@ -65,41 +65,37 @@ enum ModelCommands {
         mutation(
             "expand", usage: "PATH",
             summary: "Open a group or choice (and every group below with --recursive).",
-            min: 1, max: 1, flags: ["--recursive"], opens: .belowPath
+            min: 1, max: 1, flags: ["--recursive"]
         ) { m, i throws(MenuError) in try m.expand(i.arguments[0], recursive: i.has("--recursive")) },
         mutation(
             "collapse", usage: "PATH",
             summary: "Close a group or choice (and every group below with --recursive).",
-            min: 1, max: 1, flags: ["--recursive"], opens: .nothing
+            min: 1, max: 1, flags: ["--recursive"]
         ) { m, i throws(MenuError) in try m.collapse(i.arguments[0], recursive: i.has("--recursive")) },
         mutation(
             "toggle", usage: "PATH", summary: "Open a closed group or close an open one.",
-            min: 1, max: 1, flags: ["--recursive"], opens: .belowPath
+            min: 1, max: 1, flags: ["--recursive"]
         ) { m, i throws(MenuError) in try m.toggle(i.arguments[0], recursive: i.has("--recursive")) },
         mutation(
             "expand-all", usage: "[PATH]", summary: "Open every group, in the whole menu or below PATH.",
-            min: 0, max: 1, opens: .belowPath
+            min: 0, max: 1
         ) { m, i throws(MenuError) in try m.expandAll(i.path) },
         mutation(
             "collapse-all", usage: "[PATH]", summary: "Close every group, in the whole menu or below PATH.",
-            min: 0, max: 1, opens: .nothing
+            min: 0, max: 1
         ) { m, i throws(MenuError) in try m.collapseAll(i.path) },
         mutation(
             "expand-to", usage: "PATH", summary: "Open every ancestor of PATH so that its row is visible.",
-            min: 1, max: 1, opens: .anywhere
+            min: 1, max: 1
         ) { m, i throws(MenuError) in try m.expandTo(i.arguments[0]) },
         mutation(
             "set", usage: "PATH VALUE", summary: "Set a value node from text, checked by its rule.",
-            min: 2, max: 2, opens: .nothing
+            min: 2, max: 2
         ) { m, i throws(MenuError) in try m.set(i.arguments[0], i.arguments[1]) },
         Command(
             name: "activate", usage: "PATH",
             summary: "Do what selecting the node means; an item's exec runs detached with /bin/sh -c.",
-            minArguments: 1, maxArguments: 1, batchable: false, opens: .belowPath,
-            // The model part only: starting an item's command is the action's.
-            trial: { invocation, state throws(ProtocolError) in
-                _ = try model { () throws(MenuError) in try state.model.activate(invocation.arguments[0]) }
-            },
+            minArguments: 1, maxArguments: 1, batchable: false,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let path = invocation.arguments[0]
                 let (change, activation) = try model { () throws(MenuError) in try state.model.activate(path)

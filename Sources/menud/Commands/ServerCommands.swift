@@ -4,23 +4,23 @@ import MenuProtocol
 /// The commands about the connection and the protocol itself, which work whatever
 /// menu is loaded.
 enum ServerCommands {
-    static let daemonVersion = "0.1.0"
+    static let daemonVersion = MenudRelease.version
 
     static let all: [Command] = [
         Command(
             name: "ping", usage: "", summary: "Answer OK; checks that the daemon is alive.",
-            minArguments: 0, maxArguments: 0, batchable: true, opens: .nothing,
+            minArguments: 0, maxArguments: 0, batchable: true,
             action: .run { _, _, _ in }),
         Command(
             name: "version", usage: "", summary: "Print the protocol and daemon versions.",
-            minArguments: 0, maxArguments: 0, batchable: true, opens: .nothing,
+            minArguments: 0, maxArguments: 0, batchable: true,
             action: .run { _, _, out in
                 out.reply.record(["protocol", Greeting.protocolVersion])
                 out.reply.record(["menud", daemonVersion])
             }),
         Command(
             name: "help", usage: "[COMMAND]", summary: "Describe every command, or one.",
-            minArguments: 0, maxArguments: 1, batchable: false, opens: .nothing,
+            minArguments: 0, maxArguments: 1, batchable: false,
             action: .run { invocation, state, out throws(ProtocolError) in
                 var commands = state.commands.commands
                 if let name = invocation.arguments.first {
@@ -36,7 +36,7 @@ enum ServerCommands {
             }),
         Command(
             name: "commands", usage: "", summary: "List the command names, one per line.",
-            minArguments: 0, maxArguments: 0, batchable: false, opens: .nothing,
+            minArguments: 0, maxArguments: 0, batchable: false,
             action: .run { _, state, out in
                 for c in state.commands.commands { out.reply.record(["command", c.name]) }
             }),

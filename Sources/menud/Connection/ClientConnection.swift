@@ -61,6 +61,10 @@ final class ClientConnection {
     private var backlogStart = 0
     /// A command is waiting for its ``Completion``.
     private var busy = false
+    /// A reply is held for the children of the groups its command opened
+    /// (``hold(_:writtenFrom:until:)``); the events for this connection wait too.
+    private var isHolding = false
+    private var heldEvents: [UInt8] = []
     private var inputEnded = false
     /// The replies not yet handed to the transport.
     private var replies = Replies()
@@ -129,6 +133,7 @@ final class ClientConnection {
         }
         backlog = []
         backlogStart = 0
+        heldEvents = []
         onWritabilityChanged = nil
     }
 
@@ -192,20 +197,6 @@ final class ClientConnection {
         case .endBatch:
             fail(ProtocolError(.notInBatch, "'end' without 'begin'"))
         case .run(let body):
-            let daemon = self.daemon
-            let toLoad = daemon.groupsToLoad(openedBy: CollectionOfOne(invocation)) { _ in
-                try invocation.command.trial?(invocation, daemon)
-            }
-            if !toLoad.isEmpty {
-                // Opening a children-cmd group: its children first, then the command.
-                reply(
-                    later: daemon.loadChildren(toLoad).map {
-                        var output = CommandOutput(listening: daemon.events.hasSubscribers)
-                        try body(invocation, daemon, &output)
-                        return output
-                    })
-                return
-            }
             // The command writes its lines straight after the replies before it; if it
             // fails, they are cut off again and only its error is left.
             var output = CommandOutput(listening: daemon.events.hasSubscribers)
@@ -220,22 +211,13 @@ final class ClientConnection {
                 return
             }
             swap(&output.reply, &replies.lines)
-            finish(output)
+            finish(output, writtenFrom: mark)
         case .deferred(let body):
             reply(later: body(invocation, daemon))
         }
     }
 
     private func end(_ batch: Batch) {
-        let daemon = self.daemon
-        let invocations = batch.invocations
-        let toLoad = daemon.groupsToLoad(openedBy: invocations) { _ in
-            for invocation in invocations { try invocation.command.trial?(invocation, daemon) }
-        }
-        if !toLoad.isEmpty {
-            reply(later: daemon.loadChildren(toLoad).map { try batch.run(in: daemon).get() })
-            return
-        }
         switch batch.run(in: daemon) {
         case .success(let output): finish(output)
         case .failure(let error): fail(error)
@@ -265,8 +247,16 @@ final class ClientConnection {
     }
 
     /// Answers a command that succeeded, then tells the subscribers and subscribes
-    /// this connection if the command asked for it.
-    private func finish(_ output: CommandOutput) {
+    /// this connection if the command asked for it. `start`: where the command's
+    /// lines begin in ``replies``, when it wrote them there rather than in its output.
+    private func finish(_ output: CommandOutput, writtenFrom start: Int? = nil) {
+        if output.hasChanges {
+            let opened = daemon.unloadedGroups(openedBy: output.changes)
+            if !opened.isEmpty {
+                hold(output, writtenFrom: start, until: opened)
+                return
+            }
+        }
         // Lines of a command that wrote elsewhere (a batch, a deferred command); an
         // ordinary command has written into `replies` already.
         replies.lines.append(contentsOf: output.reply)
@@ -281,6 +271,50 @@ final class ClientConnection {
             isSubscribed = true
         }
         if output.closeConnection { closeAfterReplies() }
+    }
+
+    /// Answers a command that opened children-cmd groups without children once their
+    /// commands have run, with their rows in the reply, as docs/config.md promises.
+    /// The command has run, once, and its change is committed at once: subscribers
+    /// and other clients see each group open on its "Loading…" row, then that row
+    /// replaced when the output comes, each as a change of its own. The reply tells
+    /// the change from the rows before the command to the rows when it is answered,
+    /// as one. Meanwhile this connection's later requests, and the events for it,
+    /// wait behind the reply, in order.
+    private func hold(_ output: CommandOutput, writtenFrom start: Int?, until groups: [String]) {
+        // The command's own records stay; its change records are told anew.
+        let changesAt = output.changeRecordsStart ?? output.reply.count
+        var lines = RecordWriter()
+        if let start {
+            lines.append(line: replies.lines.bytes[start..<changesAt])
+            replies.lines.truncate(to: start)
+        } else {
+            lines.append(line: output.reply.bytes[..<changesAt])
+        }
+        busy = true
+        isHolding = true
+        flush()
+        let recorder = daemon.recordChanges()
+        daemon.commit(output)
+        var waited = false
+        daemon.loadChildren(groups).whenComplete { _ in
+            let change = self.daemon.stopRecording(recorder)
+            var events = EventGroup(keepsRecords: false)
+            ChangeRecord.write(
+                change, in: self.daemon.model, spliceTopics: .expansion, to: &lines, events: &events)
+            self.replies.lines.append(contentsOf: lines)
+            self.replies.ok()
+            self.isHolding = false
+            self.busy = false
+            self.flush()
+            if !self.heldEvents.isEmpty {
+                let held = self.heldEvents
+                self.heldEvents = []
+                _ = self.send(held)
+            }
+            if waited { self.drainBacklog() }
+        }
+        waited = true
     }
 
     /// Answers a request with its error.
@@ -343,9 +377,13 @@ final class ClientConnection {
     func send(_ lines: [UInt8]) -> Bool {
         guard !isClosing else { return false }
         flush()
-        guard transport.queuedBytes + lines.count <= Self.subscriberLimit else {
+        guard transport.queuedBytes + heldEvents.count + lines.count <= Self.subscriberLimit else {
             close()
             return false
+        }
+        if isHolding {
+            heldEvents += lines
+            return true
         }
         lines.withUnsafeBytes { transport.write($0) }
         checkWritability()

@@ -10,54 +10,42 @@ extension DaemonState {
         config.fillingChildren { loadedChildren[$0]?.children ?? [.loadingRow] }
     }
 
-    /// The command groups without loaded children that `body`, the model part of
-    /// `invocations`, would open: it runs inside a batch that is always rolled back, so
-    /// the model is left as it was. Only model operations may run in `body`. It runs
-    /// only when such a group is within the commands' reach (``Command/opens``): it
-    /// costs as much as the commands themselves, before every one of them.
-    func groupsToLoad(
-        openedBy invocations: some Collection<Invocation>, by body: (MenuModel) throws -> Void
-    ) -> [String] {
+    /// The command groups that `changes` opened and that have no children yet: the
+    /// reply to the command that made them waits for their commands. Most commands
+    /// open nothing, and most menus have no such group, so this looks no further
+    /// than the paths whose expansion changed.
+    func unloadedGroups(openedBy changes: [Change]) -> [String] {
         guard !commandGroups.isEmpty else { return [] }
-        let candidates = commandGroups.keys.filter { path in
-            // The reach first: most commands reach no group, and say so without a lookup.
-            invocations.contains { reaches($0, path) } && loadedChildren[path] == nil
-                && !model.isExpanded(path: path)
-        }
-        guard !candidates.isEmpty else { return [] }
         var opened: [String] = []
-        _ = try? model.batch { model in
-            try body(model)
-            opened = candidates.filter { self.model.isExpanded(path: $0) }.sorted()
-            throw DryRunRolledBack()
+        for change in changes {
+            for path in change.expansionChanged
+            where commandGroups[path] != nil && loadedChildren[path] == nil && model.isExpanded(path: path)
+                && !opened.contains(path)
+            {
+                opened.append(path)
+            }
         }
         return opened
     }
 
-    /// Whether `invocation`'s trial may open the group at `path`, by its command's
-    /// declared reach. Paths are compared as nodes, so any spelling the model accepts
-    /// counts.
-    private func reaches(_ invocation: Invocation, _ path: String) -> Bool {
-        guard invocation.command.trial != nil else { return false }
-        switch invocation.command.opens {
-        case .nothing: return false
-        case .anywhere: return true
-        case .belowPath:
-            guard let root = invocation.path else { return true }
-            return model.isNode(at: path, within: root)
-        }
-    }
-
-    /// Runs the commands of `paths` (sharing runs already under way), then splices
-    /// their output into the model. Never fails: a failed command becomes its group's
-    /// error row.
+    /// Runs the commands of those of `paths` that have no children yet, sharing runs
+    /// already under way; each run splices its output into the model as it arrives.
+    /// Completes when they all have. Never fails: a failed command becomes its
+    /// group's error row.
     func loadChildren(_ paths: [String]) -> Completion<Void> {
         let runs = paths.compactMap { path -> Completion<Void>? in
             if let running = childrenLoads[path] { return running }
-            guard let command = commandGroups[path] else { return nil }
+            guard loadedChildren[path] == nil, let command = commandGroups[path] else { return nil }
             let run = ChildrenCommandRun.start(command, path: path, timeout: childrenTimeout, state: self)
                 .map { outcome in
                     self.childrenLoads[path] = nil
+                    // Closed while its command ran: the output would be stale by the
+                    // time it showed, and the next opening runs the command again.
+                    // A reload that changed the command wants the new one run instead.
+                    guard self.commandGroups[path] == command, self.model.isExpanded(path: path) else {
+                        self.loadOpenGroups()
+                        return
+                    }
                     switch outcome {
                     case .loaded(let children):
                         self.logger.info("children-cmd \(path): \(children.count) children")
@@ -66,14 +54,13 @@ extension DaemonState {
                         self.logger.warning("children-cmd \(path): '\(command)' failed: \(reason)")
                         self.loadedChildren[path] = (command, [.errorRow(reason)])
                     }
+                    self.spliceLoadedChildren([path])
                 }
             // A run that ended at once (it could not start) has nothing to share.
             if !run.isDone { childrenLoads[path] = run }
             return run
         }
-        return Completion<Void>.allComplete(runs).map {
-            self.spliceLoadedChildren(paths)
-        }
+        return Completion<Void>.allComplete(runs)
     }
 
     /// Puts the loaded children of `paths` into the model, and the "Loading…" row back
@@ -92,7 +79,9 @@ extension DaemonState {
         var change = Change()
         var done: [String] = []
         for path in groups.sorted(by: { model.tree.node(at: $0) ?? 0 < model.tree.node(at: $1) ?? 0 }) {
-            guard !done.contains(where: { model.isNode(at: path, within: $0) }),
+            // Paths from `commandGroups` are the model's own spelling, so a group
+            // inside another is one whose path continues the other's.
+            guard !done.contains(where: { path.hasPrefix($0 + "/") }),
                 let (spliced, dropped) = try? model.replaceChildren(
                     of: path, with: filling(path), filling: filling)
             else { continue }
@@ -114,7 +103,9 @@ extension DaemonState {
     func loadOpenGroups() {
         // Most menus have no children-cmd group, and this runs after every change.
         guard !commandGroups.isEmpty else { return }
-        let waiting = commandGroups.keys.filter { loadedChildren[$0] == nil && model.isExpanded(path: $0) }
+        let waiting = commandGroups.keys.filter {
+            loadedChildren[$0] == nil && childrenLoads[$0] == nil && model.isExpanded(path: $0)
+        }
         if !waiting.isEmpty { _ = loadChildren(waiting.sorted()) }
     }
 
@@ -136,7 +127,3 @@ extension DaemonState {
         loadedChildren = loadedChildren.filter { commands[$0.key] == $0.value.command }
     }
 }
-
-/// Thrown to end ``DaemonState/groupsToLoad(openedBy:by:)``'s trial batch, which the
-/// model then rolls back.
-private struct DryRunRolledBack: Error {}

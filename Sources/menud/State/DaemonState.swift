@@ -43,6 +43,9 @@ final class DaemonState {
     /// The focus cursors `nav` moves and every render shows. They are not part of the
     /// model's undo journal, which is why `nav` and `focus` cannot be batched.
     var focus = FocusCursors()
+    /// The replies waiting for children-cmd groups, each gathering every change
+    /// committed meanwhile (``recordChanges()``).
+    private var recorders: [ChangeRecorder] = []
 
     init(
         config: MenuConfig, location: ConfigLocation, commands: CommandTable, store: StateStore?,
@@ -71,14 +74,33 @@ final class DaemonState {
         if output.hasEvents { events.publish(output.events) }
         guard output.hasChanges else { return }
         let changes = output.changes
+        for recorder in recorders { recorder.changes += changes }
         scheduleSave()
         forgetChildrenOfCollapsedGroups(changes)
-        // Commands that open groups without a dry run (`nav`) still get children.
+        // A group opened without its children gets them; a reply that waits for
+        // them shares the run (``unloadedGroups(openedBy:)``).
         if changes.contains(where: { !$0.expansionChanged.isEmpty }) { loadOpenGroups() }
         if runOnChange {
             for change in changes {
                 for path in change.valueChanged { self.runOnChange(path) }
             }
+        }
+    }
+
+    /// Starts gathering the changes committed from now on, until
+    /// ``stopRecording(_:)``.
+    func recordChanges() -> ChangeRecorder {
+        let recorder = ChangeRecorder()
+        recorders.append(recorder)
+        return recorder
+    }
+
+    /// Stops `recorder` and returns what it gathered as one change: from the rows
+    /// before the first to the rows now.
+    func stopRecording(_ recorder: ChangeRecorder) -> Change {
+        recorders.removeAll { $0 === recorder }
+        return recorder.changes.dropFirst().reduce(recorder.changes.first ?? Change()) {
+            $0.followed(by: $1, in: model)
         }
     }
 
