@@ -38,7 +38,7 @@ import Testing
         let installation = try Installation(prefix: prefix, directory: directory)
         try installation.checkLinkage()
         try await installation.checkRunsWithoutTheToolchain()
-        try installation.checkCompletions()
+        try installation.checkCompletionScripts()
         try installation.checkManualPages()
         try installation.checkUserUnit()
 
@@ -132,9 +132,13 @@ private struct Installation {
         ["PATH": "/usr/bin:/bin", "HOME": directory.path, "XDG_RUNTIME_DIR": directory.file("run")]
     }
 
-    func runWithoutToolchain(_ program: String, _ arguments: [String]) throws -> ProcessResult {
+    func runWithoutToolchain(
+        _ program: String, _ arguments: [String], extraEnvironment: [String: String] = [:]
+    ) throws -> ProcessResult {
         let launcher = withoutToolchain
-        return try run(launcher[0], launcher.dropFirst() + [program] + arguments, environment: environment)
+        return try run(
+            launcher[0], launcher.dropFirst() + [program] + arguments,
+            environment: environment.merging(extraEnvironment) { $1 })
     }
 
     /// Neither program loads a library from the toolchain's folder (menuctl is a static
@@ -150,6 +154,8 @@ private struct Installation {
         }
     }
 
+    /// The programs run with the toolchain's libraries hidden: `menud --check`, then a
+    /// daemon driven by `menuctl`, and bash completing through the installed `menuctl`.
     func checkRunsWithoutTheToolchain() async throws {
         // The hiding works: the build's own menud, linked to the toolchain, cannot start.
         let dynamic = try runWithoutToolchain(TestPaths.menud, ["--version"])
@@ -157,6 +163,8 @@ private struct Installation {
 
         let check = try runWithoutToolchain(menud, ["--check", "--config", TestPaths.fixture("menu.yaml")])
         #expect(check.status == 0 && check.stdout.hasSuffix(": ok\n"), "menud --check: \(check)")
+        let version = try runWithoutToolchain(menud, ["--version"])
+        #expect(version.status == 0 && !version.stdout.isEmpty, "menud --version: \(version)")
 
         let daemon = try TestDaemon(
             directory: directory, config: TestPaths.fixture("menu.yaml"), environment: environment,
@@ -164,18 +172,57 @@ private struct Installation {
         try await withCleanup(
             {
                 try await daemon.start()
-                let rows = try runWithoutToolchain(menuctl, ["--socket", daemon.socketPath, "rows"])
+                let socket = ["--socket", daemon.socketPath]
+                let rows = try runWithoutToolchain(menuctl, socket + ["rows"])
                 #expect(rows.status == 0, "menuctl rows: \(rows)")
                 #expect(rows.stdout.contains("▾ Settings"), "menuctl rows printed:\n\(rows.stdout)")
-                let version = try runWithoutToolchain(menuctl, ["--socket", daemon.socketPath, "version"])
-                #expect(version.status == 0, "menuctl version: \(version)")
-                #expect(version.stdout.contains("protocol\t1"), "menuctl version printed:\n\(version.stdout)")
+                // menuctl's own version and the daemon's, which is the installed menud's.
+                let versions = try runWithoutToolchain(menuctl, socket + ["--version"])
+                let lines = versions.stdout.split(separator: "\n")
+                #expect(versions.status == 0, "menuctl --version: \(versions)")
+                #expect(
+                    lines.count == 2 && lines[0].hasPrefix("menuctl ") && lines[0].hasSuffix(" (protocol 1)")
+                        && lines[1] == "menud \(version.stdout.dropLast()) (protocol 1)",
+                    "menuctl --version printed:\n\(versions.stdout)")
+                try checkBashCompletion(socket: daemon.socketPath)
             }, cleanup: { await daemon.stop() })
     }
 
-    /// The scripts are argument-parser's for these programs, and bash's completes a
-    /// subcommand and an option with them.
-    func checkCompletions() throws {
+    /// bash, with the installed scripts, completes a subcommand, an option, and a node
+    /// path that the installed `menuctl` (found on PATH, as on Tab) asks the daemon for.
+    func checkBashCompletion(socket: String) throws {
+        let completions = prefix + "/share/bash-completion/completions/"
+        for words in [
+            ["menuctl", "tog"], ["menud", "--che"], ["menuctl", "--socket", socket, "toggle", "se"],
+        ] {
+            let expected: [Substring] =
+                switch words.last {
+                case "tog": ["toggle"]
+                case "--che": ["--check"]
+                default: ["settings", "settings/theme"]
+                }
+            let completed = try runWithoutToolchain(
+                "/bin/bash",
+                [
+                    "-c",
+                    """
+                    source "$1"; shift
+                    PATH="$PREFIX_BIN:$PATH"
+                    COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+                    _$1 "$1" "${@: -1}" "${@: -2:1}"
+                    printf '%s\\n' "${COMPREPLY[@]}"
+                    """,
+                    "bash", completions + words[0],
+                ] + words, extraEnvironment: ["PREFIX_BIN": prefix + "/bin"])
+            #expect(
+                completed.stdout.split(separator: "\n").sorted() == expected,
+                "bash completed '\(words.joined(separator: " "))': \(completed)")
+        }
+    }
+
+    /// The zsh and fish scripts are argument-parser's for menuctl (neither shell is
+    /// here to run them).
+    func checkCompletionScripts() throws {
         let share = prefix + "/share"
         let zsh = try String(contentsOfFile: share + "/zsh/site-functions/_menuctl", encoding: .utf8)
         #expect(zsh.hasPrefix("#compdef menuctl\n") && zsh.contains("toggle"), "zsh:\n\(zsh.prefix(400))")
@@ -184,22 +231,6 @@ private struct Installation {
         #expect(
             fish.contains("complete -c 'menuctl'") && fish.contains("-fa 'toggle'"),
             "fish:\n\(fish.prefix(400))")
-        for (program, typed, expected) in [("menuctl", "tog", "toggle"), ("menud", "--che", "--check")] {
-            let script = share + "/bash-completion/completions/" + program
-            let completed = try run(
-                "/usr/bin/env",
-                [
-                    "bash", "-c",
-                    """
-                    source "$1"
-                    COMP_WORDS=("$2" "$3"); COMP_CWORD=1; COMP_LINE="$2 $3"; COMP_POINT=${#COMP_LINE}
-                    _$2 "$2" "$3" "$2"
-                    printf '%s\\n' "${COMPREPLY[@]}"
-                    """,
-                    "bash", script, program, typed,
-                ])
-            #expect(completed.stdout == expected + "\n", "bash completed '\(program) \(typed)': \(completed)")
-        }
     }
 
     /// Generated pages, not empty ones: menuctl's names every subcommand its help lists.
