@@ -1,6 +1,6 @@
-# `make` builds menud and menuctl for release, with their man pages, shell
-# completions and systemd user unit, into .build-install/dist; `make install` copies
-# them under $(DESTDIR)$(PREFIX) and `make uninstall` removes those files again.
+# `make` builds menud and menuctl for release, with their man pages and shell
+# completions, into .build/dist; `make install` copies them, and the systemd user
+# unit, under $(DESTDIR)$(PREFIX), and `make uninstall` removes those files again.
 #
 #   make install PREFIX=~/.local          for one user
 #   make && sudo make install             for everyone, under /usr/local
@@ -27,15 +27,11 @@ INSTALL ?= install
 # without git, the generator's default (today).
 MAN_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null)
 
-# A build folder of its own: its flags differ from a plain `swift build -c release`
-# (the benchmarks'), and one folder for both would rebuild everything at each switch.
-SCRATCH := .build-install
-RELEASE := $(SCRATCH)/release
-DIST := $(SCRATCH)/dist
-# The Swift runtime is linked into the programs (menuctl is a static executable
-# already, Package.swift), so they run where no Swift toolchain is installed; lld
-# because gold warns about a mktemp in the static Foundation archive.
-SWIFT_BUILD := $(SWIFT) build -c release --scratch-path $(SCRATCH) --static-swift-stdlib -Xswiftc -use-ld=lld
+# The release build of `swift build -c release` (menud and menuctl are static
+# executables in it, Package.swift), and what is made from it.
+RELEASE := .build/release
+DIST := .build/dist
+MANUALS := .build/plugins/GenerateManual/outputs
 
 # .ci/sanitize sets it to link menuctl and menud dynamically; what is installed is
 # always the static build.
@@ -59,21 +55,18 @@ SOURCES := Package.swift Makefile $(shell find Sources -type f) $(UNIT)
 
 all: $(DIST)/built
 
-# The man pages come from swift-argument-parser's generate-manual, which reads a
-# program's --experimental-dump-help. (Its plugin, `swift package plugin
-# generate-manual`, builds every product again without the flags above: a second,
-# dynamic build.)
+# The man pages come from swift-argument-parser's manual generator, through its
+# plugin, which reads each program's --experimental-dump-help (the build is done by
+# then, so the plugin's own release build has nothing left to do).
 $(DIST)/built: $(SOURCES)
-	$(SWIFT_BUILD) --product menud
-	$(SWIFT_BUILD) --product menuctl
-	$(SWIFT_BUILD) --product generate-manual
+	$(SWIFT) build -c release
+	$(SWIFT) package plugin generate-manual $(if $(MAN_DATE),--date $(MAN_DATE))
 	rm -rf $(DIST)
 	mkdir -p $(DIST)
 	set -e; for p in $(PROGRAMS); do \
 		cp $(RELEASE)/$$p $(DIST)/$$p; \
 		$(STRIP) $(DIST)/$$p; \
-		$(RELEASE)/generate-manual $(RELEASE)/$$p --output-directory $(DIST) \
-			$(if $(MAN_DATE),--date $(MAN_DATE)); \
+		cp $(MANUALS)/$$p/$$p.1 $(DIST)/$$p.1; \
 		$(RELEASE)/$$p --generate-completion-script bash > $(DIST)/$$p.bash; \
 		$(RELEASE)/$$p --generate-completion-script zsh > $(DIST)/_$$p; \
 		$(RELEASE)/$$p --generate-completion-script fish > $(DIST)/$$p.fish; \
@@ -100,4 +93,4 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 
 clean:
-	rm -rf $(SCRATCH)
+	rm -rf $(DIST)

@@ -4,9 +4,19 @@ import PackageDescription
 // menud and menuctl run on Linux only (Glibc, SO_PEERCRED, /proc/self), so the
 // package names no Apple platform.
 //
-// menuctl is linked as one static executable (see its target) unless this is set:
-// sanitizers cannot instrument a static executable, so `.ci/sanitize` sets it.
+// menuctl, and menud in release builds, are linked as static executables (see their
+// targets) unless this is set: sanitizers cannot instrument a static executable, so
+// `.ci/sanitize` sets it.
 let staticMenuctl = Context.environment["MENUD_DYNAMIC_MENUCTL"] == nil
+
+// One static executable: lld because gold warns about a mktemp in the static
+// Foundation archive. The libraries named are ones FoundationEssentials needs but
+// does not autolink when linked this way. Sources/CUV/static holds a `libuv.a` that
+// names Debian's static libuv, `libuv_a.a`, for pkg-config's `-luv`.
+let staticExecutable: [String] = [
+    "-static-executable", "-use-ld=lld", "-L\(Context.packageDirectory)/Sources/CUV/static",
+    "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
+]
 
 let package = Package(
     name: "menud",
@@ -61,7 +71,13 @@ let package = Package(
                 "MenuLoop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // Static in release builds, as menuctl, for its start-up (BENCHMARKS.md,
+            // "load"): the dynamic loader's work on the Swift libraries was most of a
+            // small config's `menud --check`. Debug builds stay dynamic, because the
+            // test targets that depend on menud take in its linker flags.
+            linkerSettings: staticMenuctl
+                ? [.unsafeFlags(staticExecutable, .when(platforms: [.linux], configuration: .release))] : []
         ),
         .executableTarget(
             name: "menuctl",
@@ -74,19 +90,8 @@ let package = Package(
             // menuctl runs once per status-bar click or key press, so its start-up is
             // its speed. Linked as one static executable it skips the dynamic loader's
             // work on a dozen Swift libraries (BENCHMARKS.md, "client"). SwiftPM's
-            // --static-swift-stdlib would do less and applies to every product; lld
-            // because gold warns about a mktemp in the static Foundation archive. The
-            // libraries named are ones FoundationEssentials needs but does not autolink
-            // when linked this way.
-            linkerSettings: staticMenuctl
-                ? [
-                    .unsafeFlags(
-                        [
-                            "-static-executable", "-use-ld=lld",
-                            "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
-                        ],
-                        .when(platforms: [.linux]))
-                ] : []
+            // --static-swift-stdlib would do less and applies to every product.
+            linkerSettings: staticMenuctl ? [.unsafeFlags(staticExecutable, .when(platforms: [.linux]))] : []
         ),
         .executableTarget(
             name: "menubench",

@@ -26,7 +26,7 @@ extension ConfigDecoder {
             template =
                 draft.titleHasBrace ? self.template(field, kind: kindKnown ? kind : nil, isTitle: true) : nil
             if let template { tree.setTitle(i, template) } else { tree.titles[i] = field.value }
-        } else if !draft.has(.title) {
+        } else if !draft.wrote(.title) {
             error(draft.mark, "missing 'title'")
         }
         if let field = draft.subtitle {
@@ -86,6 +86,13 @@ extension ConfigDecoder {
             }
         case .item:
             if let exec = draft.exec { tree.execs[i] = exec.value }
+            if let confirm = draft.confirm {
+                if draft.exec == nil {
+                    error(confirm.keyMark, "'confirm' needs 'exec': there is nothing to confirm")
+                } else {
+                    tree.makeConfirmation(i, question: confirm.value, mark: confirm.keyMark)
+                }
+            }
         case .choice:
             let options = finishOptions(draft)
             if !options.isEmpty { rule = .choice(options: options) }
@@ -184,7 +191,7 @@ extension ConfigDecoder {
     /// Appends the choice's options as its children and returns their ids.
     private mutating func finishOptions(_ draft: NodeDraft) -> [String] {
         guard let field = draft.options else {
-            if !draft.has(.options) { error(draft.mark, "a choice needs 'options'") }
+            if !draft.wrote(.options) { error(draft.mark, "a choice needs 'options'") }
             return []
         }
         if field.value.isEmpty {
@@ -201,7 +208,7 @@ extension ConfigDecoder {
             if let icon = option.icon { tree.icons[i] = icon.value }
             if let title = option.title {
                 tree.titles[i] = title.value
-            } else {
+            } else if !option.misspeltTitle {
                 error(option.mark, "missing 'title'")
             }
             var idMark = option.mark

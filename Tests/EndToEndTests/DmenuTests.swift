@@ -117,6 +117,49 @@ import Testing
         }
     }
 
+    /// An item with `confirm:` asks in dmenu too: choosing it shows the question with
+    /// Yes and No under it, No runs nothing and Yes runs the command.
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func aConfirmationAsksBeforeRunning() async throws {
+        try XTools.require(Self.programs)
+        try await withDaemon(config: TestPaths.fixture("confirm.yaml")) { daemon in
+            try await withXSession { x in
+                var shown: Set<Dmenu> = []
+                for answer in ["no", "yes"] {
+                    let pick = try startPick(x, daemon)
+                    shown.insert(try await waitForDmenu(x, of: pick, other: shown))
+                    try x.type("shut")
+                    try await waitUntil("pick to open the question; log: \(pick.log)") {
+                        try daemon.menuctl(["--raw", "get", "power/shutdown"]).stdout.contains("\texpanded\t")
+                    }
+                    shown.insert(try await waitForDmenu(x, of: pick, other: shown))
+                    let rows = try daemon.menuctl(["rows", "power/shutdown"]).stdout
+                    #expect(rows == "  ▾ Really shut down?\n      Yes\n      No\n", "\(rows)")
+                    if answer == "yes" { try x.screenshot("dmenu-confirm") }
+                    try x.type(answer)
+                    try await waitUntil("pick to end after \(answer); log: \(pick.log)") { !pick.isRunning }
+                    #expect(pick.exitStatus == 0, "\(pick.log)")
+                    #expect(
+                        try daemon.menuctl(["--raw", "get", "power/shutdown"]).stdout.contains(
+                            "\tcollapsed\t"))
+                    let file = daemon.directory.file("shut-down")
+                    if answer == "no" {
+                        // Something that does run, started after the No.
+                        #expect(try daemon.menuctl(["activate", "power/lock"]).status == 0)
+                        try await waitUntil("lock's command") {
+                            FileManager.default.fileExists(atPath: daemon.directory.file("locked"))
+                        }
+                        #expect(!FileManager.default.fileExists(atPath: file), "No ran the command")
+                    } else {
+                        try await waitUntil("the confirmed command") {
+                            FileManager.default.fileExists(atPath: file)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// dmenu prints the typed text when no row matches it: pick shows the rows again
     /// rather than taking that for a cancel, and Escape then cancels.
     @Test(.enabled(if: XTools.shouldRun(programs)))

@@ -148,7 +148,7 @@ import Testing
             let words = line.split(separator: " ")
             let left = try #require(words.firstIndex(of: "left"))
             let pending = try #require(Int(words[left + 1]))
-            // NIO's default high-water mark is 64 KiB; one `rows` reply is far smaller.
+            // The connection stops reading above 64 KiB queued; one `rows` reply is far smaller.
             // Above nothing: the client was dropped for replies it left unread.
             #expect(pending > 0 && pending < 256 * 1024, "\(line)")
             #expect(try daemon.request("ping").isOK)
