@@ -41,6 +41,11 @@ let package = Package(
             pkgConfig: "libuv",
             providers: [.apt(["libuv1-dev"])]
         ),
+        .systemLibrary(
+            name: "CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
         .target(
             name: "MenuCore",
             dependencies: ["CYAML"]
@@ -62,6 +67,10 @@ let package = Package(
         // Swift types over libuv's handles, one per kind of handle: the only code that
         // touches a libuv pointer or callback.
         .target(name: "MenuLoop", dependencies: ["CUV"]),
+        // Swift types over sd-bus (libsystemd), driven by a MenuLoop loop: the only code
+        // that touches an sd-bus pointer or callback. menud's tray publishes its objects
+        // with these and works with values and closures.
+        .target(name: "MenuBus", dependencies: ["CSystemd", "MenuLoop"]),
         .executableTarget(
             name: "menud",
             dependencies: [
@@ -69,6 +78,7 @@ let package = Package(
                 "MenuProtocol",
                 "MenuClient",
                 "MenuLoop",
+                "MenuBus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -17,6 +17,8 @@ struct ConfigDecoder {
     /// Errors that hold only if the settings make groups exclusive by default.
     var errorsIfExclusiveByDefault: [ConfigError] = []
     var exclusiveByDefault = false
+    /// `settings: tray`.
+    var tray = false
     /// The last title or subtitle parsed as a template. Templated titles tend to
     /// repeat (`Volume {value}` in one group after another), and parsing costs more
     /// than comparing; one entry keeps memory flat however many differ.
@@ -120,21 +122,25 @@ struct ConfigDecoder {
             try reader.skip(value)
             return
         }
-        var exclusiveLine: Int?
+        var seen: [String: Int] = [:]
         while true {
             let key = try reader.next()
             if key.kind == .mappingEnd { return }
             guard let name = try keyName(key) else { continue }
             let value = try reader.next()
-            if name != "exclusive" {
-                error(key.mark, KeySuggestion.unknownKey(name, known: ["exclusive"]))
+            if name != "exclusive" && name != "tray" {
+                error(key.mark, KeySuggestion.unknownKey(name, known: ["exclusive", "tray"]))
                 try reader.skip(value)
-            } else if let line = exclusiveLine {
-                error(key.mark, "duplicate key 'exclusive' (first at line \(line))")
+            } else if let line = seen[name] {
+                error(key.mark, "duplicate key '\(name)' (first at line \(line))")
                 try reader.skip(value)
             } else {
-                exclusiveLine = key.mark.line
-                exclusiveByDefault = try readBool(value) ?? false
+                seen[name] = key.mark.line
+                if name == "exclusive" {
+                    exclusiveByDefault = try readBool(value) ?? false
+                } else {
+                    tray = try readBool(value) ?? false
+                }
             }
         }
     }

@@ -16,6 +16,7 @@ final class Daemon {
     private let server: MenuServer
     private let logger: Logger
     private var configWatch: ConfigWatch?
+    private var tray: Tray?
     private var signals: [SignalWatch] = []
     private var stopping = false
 
@@ -42,6 +43,26 @@ final class Daemon {
                 }
             }
             signals.append(watch)
+        }
+    }
+
+    /// Shows the menus in the system tray while `--tray` is given (`always`) or the
+    /// config's `settings: tray` is on, as it is after each reload. Without a session
+    /// bus the tray logs why and the daemon goes on without.
+    func followTraySetting(always: Bool) {
+        state.onReload = { [unowned self] in self.updateTray(always: always) }
+        updateTray(always: always)
+    }
+
+    private func updateTray(always: Bool) {
+        let wanted = always || state.config.tray
+        if wanted, tray == nil {
+            let tray = Tray(state: state, loop: loop, logger: logger)
+            if tray.start() { self.tray = tray }
+        } else if !wanted, let tray {
+            tray.stop()
+            self.tray = nil
+            logger.info("tray: off, as the config says")
         }
     }
 
@@ -89,6 +110,9 @@ final class Daemon {
         state.onLocationChange = nil
         configWatch?.close()
         configWatch = nil
+        state.onReload = nil
+        tray?.stop()
+        tray = nil
         server.stop()
         guard state.store != nil else { return state.close() }
         // The last changes may still be waiting for their write.

@@ -70,6 +70,13 @@ struct Menud: ParsableCommand {
     @Flag(name: .long, help: "Do not reload when the config file changes (SIGHUP and 'reload' still do).")
     var noWatch = false
 
+    @Flag(
+        name: .long,
+        help:
+            "Show each top-level menu as a tray item (StatusNotifierItem) on the session bus, as 'settings: tray' does."
+    )
+    var tray = false
+
     @Flag(name: .long, help: "Check the config, print every error as FILE:LINE:COL: message, and exit.")
     var check = false
 
@@ -135,6 +142,7 @@ struct Menud: ParsableCommand {
                 logger.info("serving \(menuConfig.file)")
             }
             try server.start()
+            daemon.followTraySetting(always: tray)
         } catch {
             Self.printError("menud: \(error)")
             throw ExitCode.failure

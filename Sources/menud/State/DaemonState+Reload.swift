@@ -40,6 +40,7 @@ extension DaemonState {
             logger.info("reloaded \(loaded.file) (\(trigger))")
             commit(output, runOnChange: false)
             loadOpenGroups()
+            onReload?()
             return .success(output.reply)
         }
     }

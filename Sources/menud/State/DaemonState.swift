@@ -46,6 +46,8 @@ final class DaemonState {
     /// The focus cursors `nav` moves and every render shows. They are not part of the
     /// model's undo journal, which is why `nav` and `focus` cannot be batched.
     var focus = FocusCursors()
+    /// Told after a reload succeeded, for what follows the config's settings (the tray).
+    var onReload: (() -> Void)?
     /// The replies waiting for children-cmd groups, each gathering every change
     /// committed meanwhile (``recordChanges()``).
     private var recorders: [ChangeRecorder] = []
