@@ -27,8 +27,8 @@ INSTALL ?= install
 # without git, the generator's default (today).
 MAN_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null)
 
-# The release build of `swift build -c release` (menud and menuctl are static
-# executables in it, Package.swift), and what is made from it.
+# The release build of `swift build -c release` (menud and menuctl have the Swift
+# runtime linked in there, Package.swift), and what is made from it.
 RELEASE := .build/release
 DIST := .build/dist
 MANUALS := .build/plugins/GenerateManual/outputs
