@@ -87,10 +87,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            // Static in release builds, as menuctl, for its start-up (BENCHMARKS.md,
-            // "load"): the dynamic loader's work on the Swift libraries was most of a
-            // small config's `menud --check`. Debug builds stay dynamic, because the
-            // test targets that depend on menud take in its linker flags.
+            // The Swift runtime linked in for release builds, for its start-up
+            // (BENCHMARKS.md, "load": the dynamic loader's work on the Swift libraries
+            // was most of a small config's `menud --check`) and so that an installed
+            // menud needs no toolchain. Debug builds stay dynamic, because the test
+            // targets that depend on menud take in its linker flags.
             linkerSettings: staticMenuctl
                 ? [.unsafeFlags(["-static-stdlib"] + staticSwift, .when(platforms: [.linux], configuration: .release))]
                 : []
