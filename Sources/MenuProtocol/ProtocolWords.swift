@@ -46,7 +46,6 @@ public enum ProtocolWords {
     private static let quote = UInt8(ascii: "\"")
     private static let backslash = UInt8(ascii: "\\")
 
-
     /// The words of one request line (without its line terminator). Works on UTF-8
     /// bytes: every byte the rule cares about is ASCII, and ASCII bytes never occur
     /// inside a multi-byte UTF-8 sequence, so characters are never split.
