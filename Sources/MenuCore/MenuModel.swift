@@ -123,8 +123,7 @@ public final class MenuModel {
 
     /// The visible row of node `i`, or nil when an ancestor is collapsed.
     public func rowIndex(of i: Int) -> Int? {
-        guard visibility.value(at: i) == 0 else { return nil }
-        return visibility.count(equalTo: 0, in: 0..<i)
+        visibility.zeroRank(of: i)
     }
 
     public func isExpanded(_ i: Int) -> Bool { expanded[i] }

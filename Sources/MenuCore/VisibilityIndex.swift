@@ -56,6 +56,14 @@ struct VisibilityIndex: Sendable {
         withTables { $0.value(at: position) }
     }
 
+    /// The number of positions before `position` whose count is 0, or nil when
+    /// `position`'s own count is not 0: a node's visible row. One walk from the root
+    /// to the leaf, rather than ``value(at:)`` and then ``count(equalTo:in:)`` over
+    /// `0 ..< position`, which a toggle would pay for twice.
+    func zeroRank(of position: Int) -> Int? {
+        withTables { $0.zeroRank(of: position) }
+    }
+
     /// How many positions in `range` have exactly `target`, given that none has less
     /// (true for a subtree and its root's count).
     func count(equalTo target: Int32, in range: Range<Int>) -> Int {
@@ -179,6 +187,27 @@ struct VisibilityIndex: Sendable {
                 }
             }
             return sum + minimum[node]
+        }
+
+        /// No count is below 0, so a left half that lies wholly before `position`
+        /// holds zeros exactly when its minimum, with what is pending above, is 0.
+        func zeroRank(of position: Int) -> Int? {
+            var node = 1
+            var span = leaves
+            var above: Int32 = 0
+            var rank = 0
+            while node < leaves {
+                above += pending(node)
+                span >>= 1
+                let left = 2 * node
+                if position & span == 0 {
+                    node = left
+                } else {
+                    if minimum[left] + above == 0 { rank += Int(reaching[left]) }
+                    node = left + 1
+                }
+            }
+            return minimum[node] + above == 0 ? rank : nil
         }
 
         func query(_ l: Int, _ r: Int, node: Int, lo: Int, hi: Int, above: Int32) -> (Int32, Int32) {
