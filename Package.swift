@@ -23,6 +23,14 @@ let staticSwift: [String] = [
 // which Debian ships without a static archive.
 let staticExecutable: [String] = ["-static-executable"] + staticSwift
 
+// Release builds of the request path's modules skip the runtime's exclusivity checks
+// on class properties (`swift_beginAccess`): about 30 per `toggle`, a sixth of its
+// instructions (BENCHMARKS.md, "the request path"). Debug builds, which the test
+// suite and the sanitizer runs use, keep every check.
+let releaseUncheckedExclusivity: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
+]
+
 let package = Package(
     name: "menud",
     products: [
@@ -53,7 +61,8 @@ let package = Package(
         ),
         .target(
             name: "MenuCore",
-            dependencies: ["CYAML"]
+            dependencies: ["CYAML"],
+            swiftSettings: releaseUncheckedExclusivity
         ),
         // The wire format, shared by both ends: request words, records and their
         // escaping, error codes, events, replies. It renders the model's values, so it
@@ -87,6 +96,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: releaseUncheckedExclusivity,
             // The Swift runtime linked in for release builds, for its start-up
             // (BENCHMARKS.md, "load": the dynamic loader's work on the Swift libraries
             // was most of a small config's `menud --check`) and so that an installed
