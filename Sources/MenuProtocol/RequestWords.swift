@@ -6,13 +6,15 @@
 /// The split rule is ``ProtocolWords``' (mpd's), written down once, here.
 public struct RequestWords: Sendable {
     /// The words' bytes one after another, quoted words with their escapes undone.
-    private var storage: [UInt8] = []
-    private var spans: [Span] = []
+    // Usable from inline code so that ``withBytes(_:_:)``, which every handler calls
+    // across the module boundary, is specialized and inlined there.
+    @usableFromInline private(set) var storage: [UInt8] = []
+    @usableFromInline private(set) var spans: [Span] = []
 
-    private struct Span: Sendable {
-        var start: Int32
-        var end: Int32
-        var quoted: Bool
+    @usableFromInline struct Span: Sendable {
+        @usableFromInline var start: Int32
+        @usableFromInline var end: Int32
+        @usableFromInline var quoted: Bool
     }
 
     public init() {}
@@ -30,6 +32,7 @@ public struct RequestWords: Sendable {
     public var isEmpty: Bool { spans.isEmpty }
 
     /// Word `i`'s bytes, valid during `body`.
+    @inlinable
     public func withBytes<Result>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
         -> Result
     {

@@ -54,10 +54,27 @@ final class Command: Sendable {
 struct CommandTable: Sendable {
     let commands: [Command]
     private let byName: [String: Command]
+    /// The commands by the length of their name, each with its name's bytes: a
+    /// request's first word is matched from its bytes, with no `String` made and
+    /// hashed (``resolve(_:)``).
+    private let byLength: [[(name: [UInt8], command: Command)]]
 
     init(_ commands: [Command]) {
         self.commands = commands
         self.byName = Dictionary(uniqueKeysWithValues: commands.map { ($0.name, $0) })
+        var byLength = [[(name: [UInt8], command: Command)]](
+            repeating: [], count: (commands.map(\.name.utf8.count).max() ?? 0) + 1)
+        for command in commands {
+            byLength[command.name.utf8.count].append((Array(command.name.utf8), command))
+        }
+        self.byLength = byLength
+    }
+
+    /// The command whose name is `bytes`.
+    func command(named bytes: UnsafeBufferPointer<UInt8>) -> Command? {
+        guard bytes.count < byLength.count else { return nil }
+        for entry in byLength[bytes.count] where entry.name.elementsEqual(bytes) { return entry.command }
+        return nil
     }
 
     static let standard = CommandTable(
@@ -70,10 +87,8 @@ struct CommandTable: Sendable {
     /// quote them.
     func resolve(_ words: RequestWords) throws(ProtocolError) -> Invocation {
         guard !words.isEmpty else { throw ProtocolError(.badRequest, "empty request") }
-        // A command's name is short enough to be a `String` without an allocation.
-        let name = words.text(0)
-        guard let command = byName[name] else {
-            throw ProtocolError(.unknownCommand, "unknown command '\(name)': try 'help'")
+        guard let command = words.withBytes(0, command(named:)) else {
+            throw ProtocolError(.unknownCommand, "unknown command '\(words.text(0))': try 'help'")
         }
         // Flags may stand anywhere; only a request that has one needs its arguments
         // gathered apart.
