@@ -63,12 +63,13 @@ extension MenuModel {
         guard let j = journal else { return Change() }
         // Loops rather than `filter(_:).keys.sorted()`: a toggle journals one or two
         // nodes, and the filtered dictionaries would cost more than the toggle.
+        // Kept after the change, in its order, for ``changedNode(_:at:among:)``.
         var flipped = spareNodes.take() ?? []
         var valued = spareValued.take() ?? []
+        flipped.removeAll(keepingCapacity: true)
+        valued.removeAll(keepingCapacity: true)
         defer {
-            flipped.removeAll(keepingCapacity: true)
             spareNodes = flipped
-            valued.removeAll(keepingCapacity: true)
             spareValued = valued
         }
         for (i, old) in j.oldExpanded where expanded[i] != old { flipped.append(i) }

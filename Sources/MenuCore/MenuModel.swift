@@ -109,6 +109,26 @@ public final class MenuModel {
         return path
     }
 
+    /// The node at `path`, the `k`-th of a change's `expansionChanged`: when the
+    /// change is the last one this model made, its node is known without looking
+    /// the path up (the change records read every changed node's new state).
+    public func expansionChangedNode(_ path: String, at k: Int) -> Int? {
+        changedNode(path, at: k, among: spareNodes)
+    }
+
+    /// The same for the `k`-th of a change's `valueChanged`.
+    public func valueChangedNode(_ path: String, at k: Int) -> Int? {
+        changedNode(path, at: k, among: spareValued)
+    }
+
+    /// `last`: the nodes of the last change, in its order. A node whose kept path is
+    /// `path` is the node at `path`, whichever change `path` came from: the kept
+    /// paths are dropped whenever nodes move (a splice).
+    private func changedNode(_ path: String, at k: Int, among last: [Int]?) -> Int? {
+        if let last, k < last.count, let known = changedPaths[last[k]], known == path { return last[k] }
+        return lookUp(path)
+    }
+
     /// The node at `path`, or `noSuchNode`.
     public func node(_ path: String) throws(MenuError) -> Int {
         guard let n = lookUp(path) else { throw .noSuchNode(path) }

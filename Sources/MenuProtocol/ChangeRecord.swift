@@ -29,11 +29,13 @@ public enum ChangeRecord: Sendable, Hashable {
     static func forEach(of change: Change, in model: MenuModel, _ body: (ChangeRecord) -> Void) {
         for s in change.splices { body(.splice(s)) }
         // Only the flag and the value: a whole row would render the title for nothing.
-        for path in change.expansionChanged {
-            body(.expansion(path: path, expanded: model.isExpanded(path: path)))
+        for (k, path) in change.expansionChanged.enumerated() {
+            let n = model.expansionChangedNode(path, at: k)
+            body(.expansion(path: path, expanded: n.map(model.isExpanded) ?? false))
         }
-        for path in change.valueChanged {
-            body(.value(path: path, value: model.value(path: path)?.description ?? ""))
+        for (k, path) in change.valueChanged.enumerated() {
+            let n = model.valueChangedNode(path, at: k)
+            body(.value(path: path, value: n.flatMap(model.value(of:))?.description ?? ""))
         }
     }
 
