@@ -5,7 +5,7 @@ public struct MenuConfig: Sendable {
     /// The nodes, without the lookup by path that ``MenuTree/init(config:)`` adds.
     let nodes: MenuTree
     public var file: String { nodes.file }
-    public var nodeCount: Int { nodes.count }
+    public var nodeCount: Int { nodes.nodeCount }
 
     /// The menus as specs, rebuilt from the tree on each call.
     public var menus: [NodeSpec] { nodes.specs }

@@ -32,7 +32,7 @@ extension MenuModel {
         var oldExpanded: [String: Bool] = [:]
         var oldValues: [String: Value] = [:]
         var entries: [StateEntry] = []
-        for i in tree.descendants(g) {
+        for i in tree.descendants(g) where !tree.isVacant(i) {
             let p = tree.path(i)
             if tree.kinds[i].isExpandable {
                 oldExpanded[p] = expanded[i]
@@ -74,7 +74,7 @@ extension MenuModel {
                 Splice(start: $0.start + rowBase, removed: $0.removed, inserted: $0.inserted)
             }
         }
-        for i in new {
+        for i in new where !tree.isVacant(i) {
             let p = tree.path(i)
             if tree.kinds[i].isExpandable, expanded[i] != (oldExpanded[p] ?? false) {
                 change.expansionChanged.append(p)
@@ -95,7 +95,7 @@ extension MenuModel {
         var closedEnds: [Int] = []
         for i in new {
             while let end = closedEnds.last, end <= i { closedEnds.removeLast() }
-            counts.append(base + Int32(closedEnds.count))
+            counts.append(base + Int32(closedEnds.count) + (tree.isVacant(i) ? 1 : 0))
             if tree.kinds[i].isExpandable && !expanded[i] && tree.size(i) > 1 {
                 closedEnds.append(i + tree.size(i))
             }
@@ -118,6 +118,10 @@ extension MenuModel {
         var out: [String] = []
         var i = range.lowerBound
         while i < range.upperBound {
+            if tree.isVacant(i) {
+                i += tree.size(i)
+                continue
+            }
             out.append(tree.path(i))
             i += tree.kinds[i].isExpandable && !expanded[i] ? tree.size(i) : 1
         }
