@@ -1,9 +1,19 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// menuctl is linked as one static executable (see its target) unless this is set:
-// sanitizers cannot instrument a static executable, so `.ci/sanitize` sets it.
+// menuctl, and menud in release builds, are linked as static executables (see their
+// targets) unless this is set: sanitizers cannot instrument a static executable, so
+// `.ci/sanitize` sets it.
 let staticMenuctl = Context.environment["MENUD_DYNAMIC_MENUCTL"] == nil
+
+// One static executable: lld because gold warns about a mktemp in the static
+// Foundation archive. The libraries named are ones FoundationEssentials needs but
+// does not autolink when linked this way. Sources/CUV/static holds a `libuv.a` that
+// names Debian's static libuv, `libuv_a.a`, for pkg-config's `-luv`.
+let staticExecutable: [String] = [
+    "-static-executable", "-use-ld=lld", "-L\(Context.packageDirectory)/Sources/CUV/static",
+    "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
+]
 
 let package = Package(
     name: "menud",
@@ -29,6 +39,11 @@ let package = Package(
             pkgConfig: "libuv",
             providers: [.apt(["libuv1-dev"])]
         ),
+        .systemLibrary(
+            name: "CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
         .target(
             name: "MenuCore",
             dependencies: ["CYAML"]
@@ -50,6 +65,10 @@ let package = Package(
         // Swift types over libuv's handles, one per kind of handle: the only code that
         // touches a libuv pointer or callback.
         .target(name: "MenuLoop", dependencies: ["CUV"]),
+        // Swift types over sd-bus (libsystemd), driven by a MenuLoop loop: the only code
+        // that touches an sd-bus pointer or callback. menud's tray publishes its objects
+        // with these and works with values and closures.
+        .target(name: "MenuBus", dependencies: ["CSystemd", "MenuLoop"]),
         .executableTarget(
             name: "menud",
             dependencies: [
@@ -57,9 +76,16 @@ let package = Package(
                 "MenuProtocol",
                 "MenuClient",
                 "MenuLoop",
+                "MenuBus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // Static in release builds, as menuctl, for its start-up (BENCHMARKS.md,
+            // "load"): the dynamic loader's work on the Swift libraries was most of a
+            // small config's `menud --check`. Debug builds stay dynamic, because the
+            // test targets that depend on menud take in its linker flags.
+            linkerSettings: staticMenuctl
+                ? [.unsafeFlags(staticExecutable, .when(platforms: [.linux], configuration: .release))] : []
         ),
         .executableTarget(
             name: "menuctl",
@@ -72,19 +98,8 @@ let package = Package(
             // menuctl runs once per status-bar click or key press, so its start-up is
             // its speed. Linked as one static executable it skips the dynamic loader's
             // work on a dozen Swift libraries (BENCHMARKS.md, "client"). SwiftPM's
-            // --static-swift-stdlib would do less and applies to every product; lld
-            // because gold warns about a mktemp in the static Foundation archive. The
-            // libraries named are ones FoundationEssentials needs but does not autolink
-            // when linked this way.
-            linkerSettings: staticMenuctl
-                ? [
-                    .unsafeFlags(
-                        [
-                            "-static-executable", "-use-ld=lld",
-                            "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
-                        ],
-                        .when(platforms: [.linux]))
-                ] : []
+            // --static-swift-stdlib would do less and applies to every product.
+            linkerSettings: staticMenuctl ? [.unsafeFlags(staticExecutable, .when(platforms: [.linux]))] : []
         ),
         .executableTarget(
             name: "menubench",

@@ -102,6 +102,15 @@ public final class UnixSocketConnection {
         }
     }
 
+    /// How many bytes the other side has sent that are not read yet: what the kernel
+    /// holds for this socket plus what is buffered here. A client that stops reading
+    /// learns from it when the other side has stopped writing to it.
+    public var unreadByteCount: Int {
+        var queued: Int32 = 0
+        if ioctl(fd, UInt(FIONREAD), &queued) < 0 { queued = 0 }
+        return Int(queued) + buffer.count - start
+    }
+
     /// Waits until ``readLine()`` can answer without blocking, unless descriptor
     /// `other` reports a hang-up or an error first: then returns false. A client that
     /// writes what it reads to a pipe learns this way that its reader left while the

@@ -11,4 +11,6 @@ public enum Activation: Sendable, Hashable {
     case run(command: String)
     /// An item without a command.
     case none
+    /// The No of a confirmation: its item's command was not run, and the question closed.
+    case declined
 }

@@ -112,13 +112,16 @@ public enum BuiltinMenu {
               - title: Suspend
                 icon: system-suspend
                 exec: systemctl suspend
+              # confirm: asks first: the item opens Yes / No rows, and only Yes runs it.
               - title: Reboot
                 icon: system-reboot
                 exec: systemctl reboot
+                confirm: Reboot now?
               - title: Shut down
                 id: shutdown
                 icon: system-shutdown
                 exec: systemctl poweroff
+                confirm: Power off now?
 
         """#
 }

@@ -26,7 +26,7 @@ extension ConfigDecoder {
             template =
                 draft.titleHasBrace ? self.template(field, kind: kindKnown ? kind : nil, isTitle: true) : nil
             if let template { tree.setTitle(i, template) } else { tree.titles[i] = field.value }
-        } else if !draft.has(.title) {
+        } else if !draft.wrote(.title) {
             error(draft.mark, "missing 'title'")
         }
         if let field = draft.subtitle {
@@ -86,6 +86,13 @@ extension ConfigDecoder {
             }
         case .item:
             if let exec = draft.exec { tree.execs[i] = exec.value }
+            if let confirm = draft.confirm {
+                if draft.exec == nil {
+                    error(confirm.keyMark, "'confirm' needs 'exec': there is nothing to confirm")
+                } else {
+                    tree.makeConfirmation(i, question: confirm.value, mark: confirm.keyMark)
+                }
+            }
         case .choice:
             let options = finishOptions(draft)
             if !options.isEmpty { rule = .choice(options: options) }
@@ -184,7 +191,7 @@ extension ConfigDecoder {
     /// Appends the choice's options as its children and returns their ids.
     private mutating func finishOptions(_ draft: NodeDraft) -> [String] {
         guard let field = draft.options else {
-            if !draft.has(.options) { error(draft.mark, "a choice needs 'options'") }
+            if !draft.wrote(.options) { error(draft.mark, "a choice needs 'options'") }
             return []
         }
         if field.value.isEmpty {
@@ -201,7 +208,7 @@ extension ConfigDecoder {
             if let icon = option.icon { tree.icons[i] = icon.value }
             if let title = option.title {
                 tree.titles[i] = title.value
-            } else {
+            } else if !option.misspeltTitle {
                 error(option.mark, "missing 'title'")
             }
             var idMark = option.mark
@@ -254,24 +261,16 @@ extension ConfigDecoder {
         return valid ? .range(min: low, max: high, step: draft.step?.value ?? 0) : nil
     }
 
-    /// Reads `value:` through the same rule `set` uses; only the YAML-specific part
-    /// (booleans written as yes/no, quoting) is decided here.
+    /// Reads `value:` by the very rule `set` uses (``ValueRule/parse(_:)``); the only
+    /// YAML-specific part is quoting, which makes a scalar text and so no boolean or number.
     static func parseValue(_ scalar: YAMLScalar, rule: ValueRule) -> Result<Value, ValueError> {
         switch rule {
-        case .toggle:
-            if let on = scalar.bool { return rule.parse(on ? "true" : "false") }
-            if !scalar.isPlain {
-                return .failure(ValueError("expected a boolean (true or false), got \(scalar.summary)"))
-            }
-        case .range(let low, let high, let step):
-            guard let n = scalar.number else {
-                return .failure(ValueError("expected a number, got \(scalar.summary)"))
-            }
-            // What `parse` would do with the text, less reading the number twice.
-            return rule.check(number: n, min: low, max: high, step: step)
+        case .toggle where !scalar.isPlain:
+            return .failure(ValueError("expected a boolean (true or false), got \(scalar.summary)"))
+        case .range where !scalar.isPlain:
+            return .failure(ValueError("expected a number, got \(scalar.summary)"))
         default:
-            break
+            return rule.parse(scalar.text)
         }
-        return rule.parse(scalar.text)
     }
 }

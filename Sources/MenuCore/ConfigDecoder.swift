@@ -17,6 +17,8 @@ struct ConfigDecoder {
     /// Errors that hold only if the settings make groups exclusive by default.
     var errorsIfExclusiveByDefault: [ConfigError] = []
     var exclusiveByDefault = false
+    /// `settings: tray`.
+    var tray = false
     /// The last title or subtitle parsed as a template. Templated titles tend to
     /// repeat (`Volume {value}` in one group after another), and parsing costs more
     /// than comparing; one entry keeps memory flat however many differ.
@@ -79,6 +81,8 @@ struct ConfigDecoder {
     private mutating func decodeTop(_ mapping: YAMLEvent) throws(LoadStop) {
         var menuLine: Int?
         var settingsLine: Int?
+        /// `menux:` is reported as unknown, and not `menu` as missing too.
+        var menuMisspelt = false
         while true {
             let key = try reader.next()
             if key.kind == .mappingEnd { break }
@@ -102,11 +106,14 @@ struct ConfigDecoder {
                     try decodeSettings(value)
                 }
             default:
-                error(key.mark, KeySuggestion.unknownKey(name, known: ["menu", "settings"]))
+                let known = ["menu", "settings"]
+                let near = KeySuggestion.nearest(to: name, in: known)
+                error(key.mark, KeySuggestion.unknownKey(name, known: known, near: near))
+                if near == "menu" { menuMisspelt = true }
                 try reader.skip(value)
             }
         }
-        if menuLine == nil { error(mapping.mark, "missing 'menu'") }
+        if menuLine == nil && !menuMisspelt { error(mapping.mark, "missing 'menu'") }
     }
 
     private mutating func decodeSettings(_ value: YAMLEvent) throws(LoadStop) {
@@ -115,21 +122,25 @@ struct ConfigDecoder {
             try reader.skip(value)
             return
         }
-        var exclusiveLine: Int?
+        var seen: [String: Int] = [:]
         while true {
             let key = try reader.next()
             if key.kind == .mappingEnd { return }
             guard let name = try keyName(key) else { continue }
             let value = try reader.next()
-            if name != "exclusive" {
-                error(key.mark, KeySuggestion.unknownKey(name, known: ["exclusive"]))
+            if name != "exclusive" && name != "tray" {
+                error(key.mark, KeySuggestion.unknownKey(name, known: ["exclusive", "tray"]))
                 try reader.skip(value)
-            } else if let line = exclusiveLine {
-                error(key.mark, "duplicate key 'exclusive' (first at line \(line))")
+            } else if let line = seen[name] {
+                error(key.mark, "duplicate key '\(name)' (first at line \(line))")
                 try reader.skip(value)
             } else {
-                exclusiveLine = key.mark.line
-                exclusiveByDefault = try readBool(value) ?? false
+                seen[name] = key.mark.line
+                if name == "exclusive" {
+                    exclusiveByDefault = try readBool(value) ?? false
+                } else {
+                    tray = try readBool(value) ?? false
+                }
             }
         }
     }
@@ -220,7 +231,9 @@ struct ConfigDecoder {
                 let unknownName = key == nil ? reader.text : ""
                 let value = try reader.next()
                 guard let key else {
-                    error(event.mark, KeySuggestion.unknownKey(unknownName, known: NodeKey.names))
+                    let near = KeySuggestion.nearest(to: unknownName, in: NodeKey.names)
+                    error(event.mark, KeySuggestion.unknownKey(unknownName, known: NodeKey.names, near: near))
+                    if let meant = near.flatMap(NodeKey.init(name:)) { draft.pointee.misspelt |= meant.bit }
                     try reader.skip(value)
                     continue
                 }
@@ -281,6 +294,17 @@ struct ConfigDecoder {
         case .exec: draft.exec = try text()
         case .onChange: draft.onChange = try text()
         case .childrenCommand: draft.childrenCommand = try text()
+        case .confirm:
+            // `true` asks the default question, `false` nothing; any other text is the question.
+            if value.kind == .scalar, value.isPlain, let ask = reader.scalar(value).bool {
+                if ask { draft.confirm = Field(value: "", keyMark: keyMark, mark: value.mark) }
+            } else if let question = try text() {
+                if question.value.isEmpty {
+                    error(value.mark, "'confirm' needs a question, or true for the default one")
+                } else {
+                    draft.confirm = question
+                }
+            }
         case .expanded: draft.expanded = try flag()
         case .exclusive: draft.exclusive = try flag()
         case .min: draft.min = try number()
@@ -342,7 +366,10 @@ struct ConfigDecoder {
             guard let name = try keyName(key) else { continue }
             let value = try reader.next()
             guard name == "id" || name == "title" || name == "icon" else {
-                error(key.mark, KeySuggestion.unknownKey(name, known: ["id", "title", "icon"]))
+                let known = ["id", "title", "icon"]
+                let near = KeySuggestion.nearest(to: name, in: known)
+                error(key.mark, KeySuggestion.unknownKey(name, known: known, near: near))
+                if near == "title" { option.misspeltTitle = true }
                 try reader.skip(value)
                 continue
             }

@@ -14,7 +14,9 @@ public enum ConfigLoader {
     public static func load(path: String) -> Result<MenuConfig, ConfigErrors> {
         switch YAMLInput.opening(path: path) {
         case .success(let input):
-            return decode(input, file: path, nodesOnly: false).map { MenuConfig(tree: $0) }
+            return decode(input, file: path, nodesOnly: false).map {
+                MenuConfig(tree: $0.tree, tray: $0.tray)
+            }
         case .failure(let failure):
             let reason = failure.reason
             return .failure(
@@ -32,7 +34,9 @@ public enum ConfigLoader {
 
     public static func load(bytes: [UInt8], file: String) -> Result<MenuConfig, ConfigErrors> {
         bytes.withUnsafeBufferPointer { input in
-            decode(YAMLInput(bytes: input), file: file, nodesOnly: false).map { MenuConfig(tree: $0) }
+            decode(YAMLInput(bytes: input), file: file, nodesOnly: false).map {
+                MenuConfig(tree: $0.tree, tray: $0.tray)
+            }
         }
     }
 
@@ -41,12 +45,12 @@ public enum ConfigLoader {
     /// in those errors.
     public static func loadNodes(bytes: [UInt8], file: String) -> Result<[NodeSpec], ConfigErrors> {
         bytes.withUnsafeBufferPointer { input in
-            decode(YAMLInput(bytes: input), file: file, nodesOnly: true).map(\.specs)
+            decode(YAMLInput(bytes: input), file: file, nodesOnly: true).map(\.tree.specs)
         }
     }
 
     private static func decode(_ input: YAMLInput, file: String, nodesOnly: Bool) -> Result<
-        MenuTree, ConfigErrors
+        (tree: MenuTree, tray: Bool), ConfigErrors
     > {
         let reader = YAMLEventReader(input: input, file: file)
         var decoder = ConfigDecoder(reader: reader, nodesOnly: nodesOnly)
@@ -58,7 +62,7 @@ public enum ConfigLoader {
             errors = error.isSyntax ? [error.error] : decoder.errors + reader.problems + [error.error]
         }
         guard errors.isEmpty else { return .failure(ConfigErrors(inFileOrder(errors))) }
-        return .success(decoder.tree)
+        return .success((decoder.tree, decoder.tray))
     }
 
     /// Some checks run when a node ends, after its children were checked; sorting

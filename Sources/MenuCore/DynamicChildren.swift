@@ -21,7 +21,9 @@ extension MenuConfig {
         if nodes.childrenCommands.isEmpty { return self }
         var menus = self.menus
         for i in menus.indices { NodeSpec.fill(&menus[i], prefix: "", depth: 0, children) }
-        return MenuConfig(file: file, menus: menus)
+        var filled = MenuConfig(file: file, menus: menus)
+        filled.tray = tray
+        return filled
     }
 }
 

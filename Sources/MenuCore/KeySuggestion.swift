@@ -2,8 +2,13 @@
 /// meant, because a typo in a key is the commonest config mistake.
 enum KeySuggestion {
     static func unknownKey(_ key: String, known: [String]) -> String {
+        unknownKey(key, known: known, near: nearest(to: key, in: known))
+    }
+
+    /// The message when ``nearest(to:in:)`` was already asked and said `near`.
+    static func unknownKey(_ key: String, known: [String], near: String?) -> String {
         let clipped = YAMLEvent.clip(key)
-        if let near = nearest(to: key, in: known) {
+        if let near {
             return "unknown key '\(clipped)' (did you mean '\(near)'?)"
         }
         return "unknown key '\(clipped)' (known keys: \(known.joined(separator: ", ")))"

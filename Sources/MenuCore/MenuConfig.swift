@@ -6,6 +6,8 @@ public struct MenuConfig: Sendable {
     let nodes: MenuTree
     public var file: String { nodes.file }
     public var nodeCount: Int { nodes.nodeCount }
+    /// `settings: tray`: whether menud publishes its menus as tray items.
+    public var tray = false
 
     /// The menus as specs, rebuilt from the tree on each call.
     public var menus: [NodeSpec] { nodes.specs }
@@ -14,5 +16,8 @@ public struct MenuConfig: Sendable {
         nodes = MenuTree(file: file, menus: menus)
     }
 
-    init(tree: MenuTree) { nodes = tree }
+    init(tree: MenuTree, tray: Bool = false) {
+        nodes = tree
+        self.tray = tray
+    }
 }

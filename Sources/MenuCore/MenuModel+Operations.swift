@@ -30,12 +30,13 @@ extension MenuModel {
     }
 
     /// Opens every group in the subtree (or the whole menu). In an exclusive group only
-    /// one branch can be open: the one already open, else the first.
+    /// one branch can be open: the one already open, else the first. A confirmation's
+    /// question is only opened by asking for it, not by opening everything.
     public func expandAll(_ path: String? = nil) throws(MenuError) -> Change {
         let scope = try roots(path)
         return try mutate { () throws(MenuError) in
             for n in scope {
-                if tree.kinds[n].isExpandable { open(n) }
+                if tree.kinds[n].isExpandable && !tree.isConfirmation(n) { open(n) }
                 openBelow(n)
             }
         }
@@ -78,7 +79,9 @@ extension MenuModel {
     }
 
     /// Does what selecting the node means: picks an option (and closes its choice),
-    /// flips a toggle, opens or closes a group, or hands back an item's command.
+    /// flips a toggle, opens or closes a group (a confirmation's question too), or
+    /// hands back an item's command. A confirmation's answer closes the question, and
+    /// yes hands back the confirmed item's command.
     public func activate(_ path: String) throws(MenuError) -> (Change, Activation) {
         let n = try node(path)
         switch tree.kinds[n] {
@@ -95,6 +98,11 @@ extension MenuModel {
             }
             return (change, .picked)
         case .item:
+            if let (confirmation, yes) = tree.answer(n) {
+                let change = try mutate { () throws(MenuError) in setExpanded(confirmation, false) }
+                let command = tree.execs[confirmation]
+                return (change, yes ? command.map { .run(command: $0) } ?? Activation.none : .declined)
+            }
             return (Change(), tree.execs[n].map { .run(command: $0) } ?? Activation.none)
         case .range, .text, .date:
             throw .notActivatable(path)
@@ -114,9 +122,10 @@ extension MenuModel {
         return [try expandable(path)]
     }
 
-    /// Opens every expandable descendant of `n`, one branch per exclusive group.
+    /// Opens every expandable descendant of `n`, one branch per exclusive group, but no
+    /// confirmation's question.
     func openBelow(_ n: Int) {
-        for i in tree.descendants(n) where tree.kinds[i].isExpandable {
+        for i in tree.descendants(n) where tree.kinds[i].isExpandable && !tree.isConfirmation(i) {
             let p = tree.parent(i)!
             if tree.exclusive[p] {
                 let chosen = openBranch(of: p) ?? firstBranch(of: p)
@@ -127,7 +136,7 @@ extension MenuModel {
     }
 
     private func firstBranch(of group: Int) -> Int? {
-        tree.children(group).first { tree.kinds[$0].isExpandable }
+        tree.children(group).first { tree.kinds[$0].isExpandable && !tree.isConfirmation($0) }
     }
 
     func closeBelow(_ n: Int) {

@@ -3,11 +3,12 @@
 extension MenuModel {
     /// Every expansion flag and value that differs from the config's initial state,
     /// in tree order. Untouched nodes follow the config, so a changed default in the
-    /// config takes effect for them.
+    /// config takes effect for them. An open question is not kept: a restart is no
+    /// time to ask it again.
     public func exportState() -> [StateEntry] {
         var out: [StateEntry] = []
         for i in 0..<tree.count {
-            if tree.kinds[i].isExpandable, expanded[i] != tree.initiallyExpanded[i] {
+            if tree.kinds[i].isExpandable, expanded[i] != tree.initiallyExpanded[i], !tree.isConfirmation(i) {
                 out.append(StateEntry(path: tree.path(i), field: .expanded(expanded[i])))
             }
             if let v = values[i], v != tree.initialValues[i] {

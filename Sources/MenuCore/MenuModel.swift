@@ -202,7 +202,7 @@ public final class MenuModel {
             path: tree.path(i),
             depth: Int(tree.depths[i]),
             kind: kind,
-            title: title(of: i),
+            title: rowTitle(i),
             subtitle: tree.subtitles[i].map { render($0, node: i) },
             icon: tree.icons[i],
             expanded: kind.isExpandable ? expanded[i] : nil,
@@ -214,6 +214,14 @@ public final class MenuModel {
             exec: tree.execs[i],
             bounds: tree.rules[i].flatMap(RangeBounds.init(rule:))
         )
+    }
+
+    /// What node `i`'s row shows as its title: the rendered title, or while a
+    /// confirmation is open, its question.
+    func rowTitle(_ i: Int) -> String {
+        let title = title(of: i)
+        guard expanded[i], let question = tree.question(of: i, title: title) else { return title }
+        return question
     }
 
     /// The rendered title of node `i`.

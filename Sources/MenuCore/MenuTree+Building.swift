@@ -92,9 +92,12 @@ extension MenuTree {
                 open.removeLast()
             }
             let i = append(parent: parent, depth: depth, position: position, mark: spec.mark)
+            let confirming = spec.kind == .item && spec.exec != nil && spec.confirm != nil
+            let children = confirming ? NodeSpec.answers(mark: spec.mark) : spec.children
             ids[i] = spec.id
-            kinds[i] = spec.kind
-            childCounts[i] = Int32(spec.children.count)
+            kinds[i] = confirming ? .group : spec.kind
+            if confirming { confirms[i] = spec.confirm }
+            childCounts[i] = Int32(children.count)
             setTitle(i, spec.title)
             if let s = spec.subtitle { subtitles[i] = s }
             if let s = spec.icon { icons[i] = s }
@@ -106,7 +109,7 @@ extension MenuTree {
             initiallyExpanded[i] = spec.kind.isExpandable && spec.expanded
             exclusive[i] = spec.kind == .group && spec.exclusive
             open.append(i)
-            for (j, child) in spec.children.enumerated().reversed() {
+            for (j, child) in children.enumerated().reversed() {
                 stack.append((child, i, depth + 1, j))
             }
         }
@@ -125,12 +128,15 @@ extension MenuTree {
     var specs: [NodeSpec] {
         // Recursion is bounded by the depth of the specs or config the tree came from.
         func spec(_ i: Int) -> NodeSpec {
-            NodeSpec(
-                id: ids[i], kind: kinds[i], title: titleTemplates[i] ?? TitleTemplate(literal: titles[i]),
-                subtitle: subtitles[i], icon: icons[i], children: children(i).map(spec),
+            // A confirmation is written as the item it was, its answers made again.
+            let confirm = confirms[i]
+            return NodeSpec(
+                id: ids[i], kind: confirm == nil ? kinds[i] : .item,
+                title: titleTemplates[i] ?? TitleTemplate(literal: titles[i]),
+                subtitle: subtitles[i], icon: icons[i], children: confirm == nil ? children(i).map(spec) : [],
                 expanded: initiallyExpanded[i], exclusive: exclusive[i], exec: execs[i], rule: rules[i],
                 value: rules[i] == nil ? nil : initialValues[i], onChange: onChange[i],
-                childrenCommand: childrenCommands[i], mark: mark(i))
+                childrenCommand: childrenCommands[i], confirm: confirm, mark: mark(i))
         }
         return roots.map(spec)
     }

@@ -39,6 +39,7 @@ extension MenuTree {
         initialValues.splice(removing: old, shift: shift, tail: tail, adding: sub.initialValues, at: base)
         childrenCommands.splice(
             removing: old, shift: shift, tail: tail, adding: sub.childrenCommands, at: base)
+        confirms.splice(removing: old, shift: shift, tail: tail, adding: sub.confirms, at: base)
 
         let depth = depths[g] + 1
         let group = Int32(g)

@@ -30,6 +30,9 @@ public struct MenuTree: Sendable {
     var exclusive: [Bool] = []
     /// Groups whose children come from a command, by node.
     var childrenCommands: [Int: String] = [:]
+    /// Items that ask before they run, by node, with their question (see
+    /// `Confirmation.swift`).
+    var confirms: [Int: String] = [:]
     /// Where each node starts in its file, as two 4-byte arrays rather than one of
     /// `SourceMark`, which is four times the size.
     var markLines: [Int32] = []

@@ -18,6 +18,9 @@ struct NodeDraft {
     var node = 0
     /// Keys seen, as `NodeKey.bit`s, for duplicate and "does not apply" checks.
     var seen: UInt32 = 0
+    /// Keys that an unknown key was reported as a likely misspelling of, as
+    /// `NodeKey.bit`s: the user wrote them, so they are not reported missing too.
+    var misspelt: UInt32 = 0
     /// Where each seen key is, by `NodeKey.index`: `NodeKey.all.count` entries that
     /// the decoder owns, so that the draft itself needs no cleaning up.
     private let keyMarks: UnsafeMutablePointer<SourceMark>
@@ -41,6 +44,8 @@ struct NodeDraft {
     var step: Field<Double>?
     var onChange: Field<String>?
     var childrenCommand: Field<String>?
+    /// The question of `confirm:`, empty for `confirm: true`'s default one.
+    var confirm: Field<String>?
     var children = Siblings()
     /// True while the decoder is inside this node's `children:` list.
     var inChildren = false
@@ -52,6 +57,7 @@ struct NodeDraft {
     mutating func start(mark: SourceMark, node: Int) {
         self.mark = mark
         self.node = node
+        misspelt = 0
         if seen != 0 {
             var rest = seen
             while rest != 0 {
@@ -82,12 +88,16 @@ struct NodeDraft {
         case NodeKey.step.index: step = nil
         case NodeKey.onChange.index: onChange = nil
         case NodeKey.childrenCommand.index: childrenCommand = nil
+        case NodeKey.confirm.index: confirm = nil
         default: break  // children, whose list is emptied separately
         }
     }
 
     // Inlined because a call copied the whole draft to pass it as `self`.
     @inline(__always) func has(_ key: NodeKey) -> Bool { seen & key.bit != 0 }
+
+    /// Whether the key was written, if misspelt: a missing key is then not reported.
+    @inline(__always) func wrote(_ key: NodeKey) -> Bool { (seen | misspelt) & key.bit != 0 }
 
     @inline(__always) func mark(of key: NodeKey) -> SourceMark { keyMarks[key.index] }
 
@@ -110,6 +120,8 @@ struct OptionDraft {
     var icon: Field<String>?
     /// Written as a bare name, which must then be a valid id itself.
     var isShortForm = false
+    /// A key reported as a misspelt `title`: not reported missing too.
+    var misspeltTitle = false
 }
 
 /// The nodes of one list (the top-level menus or a group's children) finished so

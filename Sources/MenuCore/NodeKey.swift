@@ -18,13 +18,14 @@ enum NodeKey: String, CaseIterable {
     case step
     case onChange = "on-change"
     case childrenCommand = "children-cmd"
+    case confirm
 
     func applies(to kind: NodeKind) -> Bool {
         switch self {
         case .id, .title, .subtitle, .icon, .type: return true
         case .children, .exclusive, .childrenCommand: return kind == .group
         case .expanded: return kind == .group || kind == .choice
-        case .exec: return kind == .item
+        case .exec, .confirm: return kind == .item
         case .value, .onChange: return kind.holdsValue
         case .options: return kind == .choice
         case .min, .max, .step: return kind == .range
@@ -50,6 +51,7 @@ enum NodeKey: String, CaseIterable {
         case .step: return 13
         case .onChange: return 14
         case .childrenCommand: return 15
+        case .confirm: return 16
         }
     }
 
@@ -80,6 +82,7 @@ enum NodeKey: String, CaseIterable {
         case (4, UInt8(ascii: "e")): candidate = .exec
         case (5, UInt8(ascii: "v")): candidate = .value
         case (7, UInt8(ascii: "o")): candidate = .options
+        case (7, UInt8(ascii: "c")): candidate = .confirm
         case (3, UInt8(ascii: "m")): candidate = p[1] == UInt8(ascii: "i") ? .min : .max
         case (4, UInt8(ascii: "s")): candidate = .step
         case (9, UInt8(ascii: "o")): candidate = .onChange
@@ -116,6 +119,7 @@ enum NodeKey: String, CaseIterable {
         case .step: return "step"
         case .onChange: return "on-change"
         case .childrenCommand: return "children-cmd"
+        case .confirm: return "confirm"
         }
     }
 

@@ -21,6 +21,10 @@ public struct NodeSpec: Sendable {
     /// For a group: the command whose output (YAML nodes) becomes its children when
     /// it is opened. The daemon runs it; the model only ever sees the result.
     public var childrenCommand: String?
+    /// For an item with `exec`: the question it asks before running it, empty for the
+    /// default one. Such an item is served as a group of two answers (see
+    /// `Confirmation.swift`); its own `children` are ignored.
+    public var confirm: String?
     /// Where the node starts in its file, for errors found after loading.
     public var mark: SourceMark
 
@@ -28,7 +32,7 @@ public struct NodeSpec: Sendable {
         id: String, kind: NodeKind, title: TitleTemplate, subtitle: TitleTemplate? = nil,
         icon: String? = nil, children: [NodeSpec] = [], expanded: Bool = false,
         exclusive: Bool = false, exec: String? = nil, rule: ValueRule? = nil, value: Value? = nil,
-        onChange: String? = nil, childrenCommand: String? = nil,
+        onChange: String? = nil, childrenCommand: String? = nil, confirm: String? = nil,
         mark: SourceMark = SourceMark(line: 1, column: 1)
     ) {
         self.id = id
@@ -44,6 +48,7 @@ public struct NodeSpec: Sendable {
         self.value = value
         self.onChange = onChange
         self.childrenCommand = childrenCommand
+        self.confirm = confirm
         self.mark = mark
     }
 }

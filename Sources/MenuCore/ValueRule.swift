@@ -15,13 +15,12 @@ public enum ValueRule: Sendable, Hashable {
     public func parse(_ text: String) -> Result<Value, ValueError> {
         switch self {
         case .toggle:
-            switch text.lowercased() {
-            case "true", "on": return .success(.toggle(true))
-            case "false", "off": return .success(.toggle(false))
-            default: return .failure(ValueError("expected true, false, on or off, got '\(text)'"))
+            guard let on = Self.boolean(text) else {
+                return .failure(ValueError("expected true, false, yes, no, on or off, got '\(text)'"))
             }
+            return .success(.toggle(on))
         case .range(let lo, let hi, let step):
-            guard let n = Double(text), n.isFinite else {
+            guard let n = Self.number(text) else {
                 return .failure(ValueError("expected a number, got '\(text)'"))
             }
             return check(number: n, min: lo, max: hi, step: step)
@@ -45,6 +44,35 @@ public enum ValueRule: Sendable, Hashable {
             }
             return .success(.date(d))
         }
+    }
+
+    /// What a boolean looks like: YAML 1.1's words `true/false/yes/no/on/off`, in any
+    /// case. The config reads its plain scalars (`value: yes`, `exclusive: on`) with
+    /// this, and `set` its text, so both accept the same words.
+    public static func boolean(_ text: String) -> Bool? {
+        guard text.utf8.count <= 5 else { return nil }
+        switch text.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: return nil
+        }
+    }
+
+    /// What a number looks like: a finite decimal, signed, with an optional fraction and
+    /// exponent. Hex (which `Double.init` would take), `inf` and `nan` are refused
+    /// because a value or bound written that way is a mistake, not an intent.
+    public static func number(_ text: String) -> Double? {
+        guard !text.isEmpty else { return nil }
+        for b in text.utf8 {
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"),
+                UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+                continue
+            default: return nil
+            }
+        }
+        guard let n = Double(text), n.isFinite else { return nil }
+        return n
     }
 
     /// Whether an already-typed value still satisfies this rule, for restored state

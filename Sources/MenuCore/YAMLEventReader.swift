@@ -212,9 +212,17 @@ final class YAMLEventReader {
         if p.error == YAML_READER_ERROR, p.problem_value != -1 {
             message += " (byte 0x\(String(UInt(bitPattern: Int(p.problem_value)), radix: 16)))"
         }
+        var contextMark: SourceMark?
         if let context = p.context {
             let at = SourceMark(p.context_mark)
+            contextMark = at
             message += " (\(String(cString: context)) at \(at.line):\(at.column))"
+        }
+        if p.error != YAML_READER_ERROR,
+            let hint = YAMLSyntaxHint.hint(
+                problem: problem, context: p.context.map { String(cString: $0) }, at: contextMark)
+        {
+            message += "; " + hint
         }
         if isTabInIndentation(
             at: p.error == YAML_READER_ERROR ? p.problem_offset : p.problem_mark.index, in: input)

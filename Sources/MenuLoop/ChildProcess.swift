@@ -33,6 +33,10 @@ public final class ChildProcess: LoopHandle {
         case inherit
         /// Read into memory, at most `limit` bytes.
         case capture(limit: Int)
+        /// Read into memory, keeping the last `limit` bytes: for what a command says
+        /// on its way to failing, whose end says why. Passing the limit is no failure,
+        /// so ``ChildProcess/onOutputTruncated`` is not called for it.
+        case captureTail(limit: Int)
     }
 
     public enum Exit: Sendable, Equatable, CustomStringConvertible {
@@ -51,7 +55,8 @@ public final class ChildProcess: LoopHandle {
 
     public struct Captured: Sendable, Equatable {
         public var bytes: [UInt8] = []
-        /// The stream had more than the limit; only the first bytes are kept.
+        /// The stream had more than the limit; only the first bytes are kept (the
+        /// last, for ``Output/captureTail(limit:)``).
         public var truncated = false
 
         public init(bytes: [UInt8] = [], truncated: Bool = false) {
@@ -102,8 +107,11 @@ public final class ChildProcess: LoopHandle {
                 stdio.append(uv_stdio_container_t(flags: UV_IGNORE, data: .init(fd: 0)))
             case .inherit:
                 stdio.append(uv_stdio_container_t(flags: UV_INHERIT_FD, data: .init(fd: Int32(fd + 1))))
-            case .capture(let limit):
-                let capture = OutputCapture(limit: limit, pipe: StreamConnection(unconnectedOn: loop.raw))
+            case .capture(let limit), .captureTail(let limit):
+                var keepsTail = false
+                if case .captureTail = output { keepsTail = true }
+                let capture = OutputCapture(
+                    limit: limit, keepsTail: keepsTail, pipe: StreamConnection(unconnectedOn: loop.raw))
                 outputs[fd] = capture
                 stdio.append(
                     uv_stdio_container_t(
@@ -224,10 +232,19 @@ private final class OutputCapture {
     /// Called the first time the stream passes the limit.
     var onTruncated: (() -> Void)?
 
-    init(limit: Int, pipe: StreamConnection) {
+    init(limit: Int, keepsTail: Bool, pipe: StreamConnection) {
         self.limit = limit
         self.pipe = pipe
         pipe.onRead = { [unowned self] bytes in
+            if keepsTail {
+                self.captured.bytes.append(contentsOf: bytes)
+                let excess = self.captured.bytes.count - self.limit
+                if excess > 0 {
+                    self.captured.bytes.removeFirst(excess)
+                    self.captured.truncated = true
+                }
+                return
+            }
             let room = self.limit - self.captured.bytes.count
             if bytes.count > room, !self.captured.truncated {
                 self.captured.truncated = true

@@ -45,6 +45,25 @@ public enum ChangeRecord: Sendable, Hashable {
         }
     }
 
+    /// Reads a record back (a client's side of ``write(to:)``); nil when `fields` is no
+    /// change record.
+    public init?(fields: [String]) {
+        guard fields.count >= 3 else { return nil }
+        switch fields[0] {
+        case "splice":
+            guard fields.count >= 4, let start = Int(fields[1]), let removed = Int(fields[2]),
+                let inserted = Int(fields[3])
+            else { return nil }
+            self = .splice(Splice(start: start, removed: removed, inserted: inserted))
+        case "expansion":
+            self = .expansion(path: fields[1], expanded: fields[2] == "expanded")
+        case "value":
+            self = .value(path: fields[1], value: fields[2])
+        default:
+            return nil
+        }
+    }
+
     /// Writes the record as one line: the one place that says which field is where.
     public func write(to writer: inout RecordWriter) {
         switch self {

@@ -47,7 +47,7 @@ struct Run: ParsableCommand {
         var results: [BenchResult] = []
         var tables: [String] = []
         if wanted.contains("load") {
-            let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+            let sizes = quick ? [1, 10_000, 100_000] : [1, 10_000, 100_000, 1_000_000]
             results += LoadBench(sizes: sizes, binDir: binDir, workDir: work).run()
         }
         if wanted.contains("model") {
@@ -102,7 +102,7 @@ struct LoadCommand: ParsableCommand {
     @Argument(help: "A menu config.")
     var file: String
 
-    @Flag(help: "Stop after loading, as `menud --check` does; menud itself cannot run under valgrind.")
+    @Flag(help: "Stop after loading, as `menud --check` does.")
     var checkOnly = false
 
     func run() throws {

@@ -8,8 +8,11 @@ import MenuProtocol
 
 /// One connection to menud for one command: connect, check the greeting, send, read.
 enum DaemonSession {
-    static func socketPath(_ options: GlobalOptions) -> String {
-        options.socket
+    static func socketPath(_ options: GlobalOptions) -> String { socketPath(explicit: options.socket) }
+
+    /// The socket given, else the default one.
+    static func socketPath(explicit: String?) -> String {
+        explicit
             ?? DefaultSocketPath.resolve(
                 environment: { name in getenv(name).map { String(cString: $0) } }, uid: getuid())
     }
@@ -27,16 +30,26 @@ enum DaemonSession {
         try exchange(lines, replies: lines.count, options: options)
     }
 
-    private static func exchange(_ lines: [String], replies count: Int, options: GlobalOptions)
+    /// Sends `lines` pipelined and reads `count` replies: for lines not all answered
+    /// (a batch's `begin` and the requests in it).
+    static func exchange(_ lines: [String], replies count: Int, options: GlobalOptions)
         throws(ClientFailure) -> [ProtocolReply]
     {
-        let path = socketPath(options)
+        try exchange(lines, replies: count, socket: socketPath(options))
+    }
+
+    /// `timeout` bounds each wait for the daemon, for callers that must not hang on
+    /// a daemon that accepts and never answers (a shell waiting for completions).
+    static func exchange(_ lines: [String], replies count: Int, socket path: String, timeout: Int? = nil)
+        throws(ClientFailure) -> [ProtocolReply]
+    {
         let connection: UnixSocketConnection
         do {
             connection = try UnixSocketConnection.connect(path: path)
         } catch {
             throw .cannotConnect(path, error)
         }
+        if let timeout { connection.setReceiveTimeout(seconds: timeout) }
         do {
             let greeting = try connection.readGreeting()
             if greeting.hasPrefix("ERR ") {

@@ -10,18 +10,53 @@ struct MenuCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "menuctl",
         abstract: "Control menud, the accordion menu daemon.",
-        usage: "menuctl [--socket <path>] [--json] <subcommand> [<arguments>...]",
+        usage: """
+            menuctl [--socket <path>] [--json | --raw] <subcommand> [<arguments>...]
+            menuctl [--socket <path>] [--json] --version
+            """,
         discussion: """
-            Exit status: 0 when the daemon answered OK, 1 when it answered ERR (the message \
+            Output: text for a person by default; --json for a program; --raw for the protocol's \
+            records unchanged (docs/protocol.md). Exit status: 0 when the daemon answered OK, 1 when it answered ERR (the message \
             goes to stderr), 2 for a usage error, 3 when the daemon cannot be reached.
             """,
         subcommands: [
-            Rows.self, Tree.self, Get.self, Row.self,
-            Expand.self, Collapse.self, Toggle.self, ExpandAll.self, CollapseAll.self, ExpandTo.self,
-            Set.self, Activate.self, Batch.self, Save.self, Reload.self, Watch.self,
-            Render.self, Nav.self, Focus.self, Focused.self, Rofi.self, Pick.self,
-            Ping.self, Version.self, Commands.self, Send.self,
+            RowsCommand.self, TreeCommand.self, GetCommand.self, RowCommand.self,
+            ExpandCommand.self, CollapseCommand.self, ToggleCommand.self, ExpandAllCommand.self,
+            CollapseAllCommand.self, ExpandToCommand.self,
+            SetCommand.self, ActivateCommand.self, BatchCommand.self, SaveCommand.self, ReloadCommand.self,
+            WatchCommand.self,
+            RenderCommand.self, NavCommand.self, FocusCommand.self, FocusedCommand.self, RofiCommand.self,
+            PickCommand.self,
+            PingCommand.self, VersionCommand.self, CommandsCommand.self, SendCommand.self,
         ])
+    @OptionGroup var global: GlobalOptions
+    @Flag(
+        name: .long,
+        help: "Show menuctl's version and the protocol of the daemon it reaches (or that none is there).")
+    var version = false
+
+    func validate() throws {
+        if version && global.raw {
+            throw OutputStyle.raw.refused(by: "--version", because: "menuctl's own version is no record")
+        }
+    }
+
+    /// Only `--version` reaches here: without a subcommand there is nothing else to do.
+    func run() throws {
+        guard version else { throw CleanExit.helpRequest(self) }
+        let report: VersionReport
+        do {
+            let reply = try DaemonSession.send(["version"], options: global)
+            report = VersionReport(reply: reply)
+        } catch {
+            report = VersionReport(unreachable: error.message)
+        }
+        if global.json {
+            print(report.json)
+        } else {
+            for line in report.textLines { print(line) }
+        }
+    }
 }
 
 /// Exit statuses are part of menuctl's interface: scripts branch on them.
@@ -35,9 +70,9 @@ enum ExitStatus {
 @main
 enum Main {
     static func main() {
+        let arguments = hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
         do {
-            var command = try MenuCtl.parseAsRoot(
-                movingGlobalOptions(Array(CommandLine.arguments.dropFirst())))
+            var command = try MenuCtl.parseAsRoot(arguments)
             try command.run()
         } catch let failure as ClientFailure {
             printError("menuctl: \(failure.message)")
@@ -46,6 +81,13 @@ enum Main {
             // Help, --version and completion scripts arrive as "errors" too, some from
             // parsing and some (`menuctl help`) from running; they exit 0.
             if MenuCtl.exitCode(for: error) == .success {
+                // Help is text only; the shell's completion calls pass the line typed.
+                if !arguments.contains("---completion"),
+                    let style = arguments.first(where: { $0 == "--json" || $0 == "--raw" })
+                {
+                    printError("menuctl: \(style) has no meaning for help: it is text")
+                    exit(ExitStatus.usage)
+                }
                 print(MenuCtl.fullMessage(for: error))
                 exit(ExitStatus.ok)
             }
@@ -55,25 +97,27 @@ enum Main {
     }
 }
 
-/// `menuctl --socket P --json rows` is the documented form, but ArgumentParser only
-/// gives a subcommand the options written after its name. Moving the leading global
-/// options behind the subcommand name keeps one declaration (``GlobalOptions``) for both.
-func movingGlobalOptions(_ arguments: [String]) -> [String] {
-    var leading: [String] = []
-    var rest = arguments[...]
+/// The root reads ``GlobalOptions`` (so `menuctl --help` lists them) wherever they
+/// are written, except past the name of a command that takes its words as they are:
+/// `rofi`, whose selection may look like an option. There ArgumentParser stops, so the
+/// global options written right after the command's name (`menuctl rofi --socket P`,
+/// as they worked before the root had them) are moved in front of it.
+func hoistingGlobalOptions(_ arguments: [String]) -> [String] {
+    guard let command = arguments.first, !command.hasPrefix("-") else { return arguments }
+    var global: [String] = []
+    var rest = arguments.dropFirst()
     while let first = rest.first {
-        if first == "--json" || first.hasPrefix("--socket=") {
-            leading.append(first)
+        if first == "--json" || first == "--raw" || first.hasPrefix("--socket=") {
+            global.append(first)
             rest = rest.dropFirst()
         } else if first == "--socket", rest.count >= 2 {
-            leading += rest.prefix(2)
+            global += rest.prefix(2)
             rest = rest.dropFirst(2)
         } else {
             break
         }
     }
-    guard !leading.isEmpty, let subcommand = rest.first else { return arguments }
-    return [subcommand] + leading + rest.dropFirst()
+    return global + [command] + rest
 }
 
 /// Writes to descriptor 2 directly: Glibc's `stderr` is a global that Swift 6 will

@@ -16,17 +16,23 @@ final class Daemon {
     private let server: MenuServer
     private let logger: Logger
     private var configWatch: ConfigWatch?
+    private var tray: Tray?
     private var signals: [SignalWatch] = []
     private var stopping = false
 
-    init(loop: EventLoop, state: DaemonState, server: MenuServer, watching path: String?, logger: Logger)
+    /// With `watch`, the config file is watched: the one served, or while the built-in
+    /// menu is served, the default path a config is expected at.
+    init(loop: EventLoop, state: DaemonState, server: MenuServer, watch: Bool, logger: Logger)
         throws(UVError)
     {
         self.loop = loop
         self.state = state
         self.server = server
         self.logger = logger
-        if let path { configWatch = ConfigWatch(path: path, state: state, logger: logger) }
+        if watch {
+            watchConfig()
+            state.onLocationChange = { [unowned self] in self.watchConfig() }
+        }
         for number in [SIGINT, SIGTERM, SIGHUP] {
             let watch = try SignalWatch(loop: loop, signal: number)
             watch.onSignal = { [unowned self] number in
@@ -37,6 +43,56 @@ final class Daemon {
                 }
             }
             signals.append(watch)
+        }
+    }
+
+    /// Shows the menus in the system tray while `--tray` is given (`always`) or the
+    /// config's `settings: tray` is on, as it is after each reload. Without a session
+    /// bus the tray logs why and the daemon goes on without.
+    func followTraySetting(always: Bool) {
+        state.onReload = { [unowned self] in self.updateTray(always: always) }
+        updateTray(always: always)
+    }
+
+    private func updateTray(always: Bool) {
+        let wanted = always || state.config.tray
+        if wanted, tray == nil {
+            let tray = Tray(state: state, loop: loop, logger: logger)
+            if tray.start() { self.tray = tray }
+        } else if !wanted, let tray {
+            tray.stop()
+            self.tray = nil
+            logger.info("tray: off, as the config says")
+        }
+    }
+
+    /// Puts the config watch on the file the state's location says, unless it is there.
+    private func watchConfig() {
+        let target: String?
+        switch state.location {
+        case .file(let path): target = path
+        case .builtin: target = state.location.awaited
+        }
+        guard !stopping, configWatch?.path != target else { return }
+        configWatch?.close()
+        configWatch = nil
+        guard let target, let watch = ConfigWatch(path: target, loop: loop, logger: logger) else { return }
+        watch.onSettled = { [unowned self] exists in self.configChanged(exists: exists) }
+        configWatch = watch
+    }
+
+    /// A settled change on the watched path: the served file changed or went, or the
+    /// awaited one appeared.
+    private func configChanged(exists: Bool) {
+        switch state.location {
+        case .file(let path):
+            if exists {
+                _ = state.reload(because: "config file changed")
+            } else {
+                logger.warning("\(path) was removed; keeping the current menu until it is back")
+            }
+        case .builtin:
+            if exists { _ = state.reload(because: "config file appeared") }
         }
     }
 
@@ -51,8 +107,12 @@ final class Daemon {
         logger.info("shutting down")
         for watch in signals { watch.close() }
         signals = []
+        state.onLocationChange = nil
         configWatch?.close()
         configWatch = nil
+        state.onReload = nil
+        tray?.stop()
+        tray = nil
         server.stop()
         guard state.store != nil else { return state.close() }
         // The last changes may still be waiting for their write.

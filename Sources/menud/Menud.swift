@@ -1,9 +1,12 @@
 import ArgumentParser
-import Foundation
 import Logging
 import MenuClient
 import MenuCore
 import MenuLoop
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The menud command line: where the config and socket are, and `--check`.
 @main
@@ -19,7 +22,7 @@ struct Menud: ParsableCommand {
         help: ArgumentHelp(
             "The menu config.",
             discussion:
-                "Default: $XDG_CONFIG_HOME/menud/menu.yaml, then ~/.config/menud/menu.yaml; without either, the built-in example menu.",
+                "Default: $XDG_CONFIG_HOME/menud/menu.yaml, then ~/.config/menud/menu.yaml; without either, the built-in example menu, until a config is written there (it is loaded then).",
             valueName: "file"))
     var config: String?
 
@@ -67,6 +70,13 @@ struct Menud: ParsableCommand {
     @Flag(name: .long, help: "Do not reload when the config file changes (SIGHUP and 'reload' still do).")
     var noWatch = false
 
+    @Flag(
+        name: .long,
+        help:
+            "Show each top-level menu as a tray item (StatusNotifierItem) on the session bus, as 'settings: tray' does."
+    )
+    var tray = false
+
     @Flag(name: .long, help: "Check the config, print every error as FILE:LINE:COL: message, and exit.")
     var check = false
 
@@ -90,13 +100,13 @@ struct Menud: ParsableCommand {
             print("\(menuConfig.file): ok")
             // Freeing a big menu's tree one string at a time only to exit takes longer
             // than the kernel's dropping the whole address space.
-            Foundation.exit(0)
+            Glibc.exit(0)
         }
 
         let socketFile = SocketFile(
             path: socket
                 ?? DefaultSocketPath.resolve(
-                    environment: { ProcessInfo.processInfo.environment[$0] }, uid: getuid()))
+                    environment: ProcessEnvironment.value, uid: getuid()))
         do {
             try socketFile.prepareDirectory()
             try socketFile.claim()
@@ -118,18 +128,21 @@ struct Menud: ParsableCommand {
                 loop: loop, socket: socketFile, state: daemonState,
                 stallTimeout: .nanoseconds(Int64(stallTimeout * 1e9)),
                 connectionLimit: ConnectionCount.limit(forOpenFileLimit: openFiles), logger: logger)
-            var watched: String?
-            if case .file(let path) = location, !noWatch { watched = path }
             daemon = try Daemon(
-                loop: loop, state: daemonState, server: server, watching: watched, logger: logger)
+                loop: loop, state: daemonState, server: server, watch: !noWatch, logger: logger)
             if let store {
                 let (_, dropped) = daemonState.model.importState(store.read())
                 for d in dropped { logger.notice("state: dropped \(d.entry): \(d.reason)") }
                 logger.info("state file \(store.path)")
             }
             daemonState.loadOpenGroups()
-            logger.info("serving \(menuConfig.file)")
+            if let awaited = location.awaited {
+                logger.info("no config at \(awaited); serving the built-in menu")
+            } else {
+                logger.info("serving \(menuConfig.file)")
+            }
             try server.start()
+            daemon.followTraySetting(always: tray)
         } catch {
             Self.printError("menud: \(error)")
             throw ExitCode.failure
@@ -137,7 +150,16 @@ struct Menud: ParsableCommand {
         daemon.run()
     }
 
+    /// Writes to descriptor 2 directly: Glibc's `stderr` is a global that Swift 6
+    /// will not let us touch.
     private static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        let bytes = Array((message + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { return }
+            offset += n
+        }
     }
 }

@@ -137,10 +137,21 @@ import Testing
                 bad.last?.title
                     == "Error: children-cmd of bad:1:3: unknown key 'titel' (did you mean 'title'?) (and 1 more)"
             )
+            // The log says what the one more is.
+            try await waitUntil("the log to list every error; log:\n\(daemon.log)") {
+                daemon.log.contains("\nchildren-cmd of bad:3:9: expected a string, got a list\n")
+            }
 
             #expect(try daemon.request("expand failing").isOK)
             let failing = rows(try daemon.request("rows failing"))
-            #expect(failing.map(\.title) == ["Failing", "Error: exited with status 4"])
+            // The last line the command wrote to its standard error says why; the log has it all.
+            #expect(
+                failing.map(\.title) == ["Failing", "Error: exited with status 4: nmcli: no wifi device"])
+            try await waitUntil("the log to hold the command's stderr; log:\n\(daemon.log)") {
+                daemon.log.contains(
+                    "exited with status 4: nmcli: no wifi device\nlooking for the device\nnmcli: no wifi device\n"
+                )
+            }
             // The group still works.
             #expect(try daemon.request("collapse failing").isOK)
             #expect(try daemon.request("expand failing").isOK)

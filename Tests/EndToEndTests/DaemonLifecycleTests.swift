@@ -97,7 +97,7 @@ import Testing
             directory: directory, config: nil, environment: ["HOME": directory.path, "PATH": "/usr/bin:/bin"])
         do {
             try await daemon.start()
-            #expect(daemon.log.contains("serving <builtin>"), "\(daemon.log)")
+            #expect(daemon.log.contains("serving the built-in menu"), "\(daemon.log)")
             #expect(try daemon.request("rows").lines.count > 0)
         } catch {
             Issue.record("\(error)")

@@ -77,12 +77,13 @@ import Testing
                 // -i: typed in lower case, as a user would.
                 try x.type("sett")
                 try await waitUntil("pick to open settings; log: \(pick.log)") {
-                    try daemon.menuctl(["get", "settings"]).stdout.contains("\texpanded\t")
+                    try daemon.menuctl(["--raw", "get", "settings"]).stdout.contains("\texpanded\t")
                 }
                 shown.insert(try await waitForDmenu(x, of: pick, other: shown))
                 try x.type("theme")
                 try await waitUntil("pick to open the theme's options; log: \(pick.log)") {
-                    try daemon.menuctl(["get", "settings/appearance/theme"]).stdout.contains("\texpanded\t")
+                    try daemon.menuctl(["--raw", "get", "settings/appearance/theme"]).stdout.contains(
+                        "\texpanded\t")
                 }
                 shown.insert(try await waitForDmenu(x, of: pick, other: shown))
                 try x.screenshot("dmenu")
@@ -90,13 +91,14 @@ import Testing
                 try await waitUntil("pick to end after choosing Light; log: \(pick.log)") { !pick.isRunning }
                 #expect(pick.exitStatus == 0, "\(pick.log)")
                 #expect(
-                    try daemon.menuctl(["get", "settings/appearance/theme"]).stdout.contains("\tLight\t"))
+                    try daemon.menuctl(["--raw", "get", "settings/appearance/theme"]).stdout.contains(
+                        "\tLight\t"))
 
                 let setValue = try startPick(x, daemon)
                 shown.insert(try await waitForDmenu(x, of: setValue))
                 try x.type("displ")
                 try await waitUntil("pick to open display; log: \(setValue.log)") {
-                    try daemon.menuctl(["get", "display"]).stdout.contains("\texpanded\t")
+                    try daemon.menuctl(["--raw", "get", "display"]).stdout.contains("\texpanded\t")
                 }
                 shown.insert(try await waitForDmenu(x, of: setValue, other: shown))
                 try x.type("volu")
@@ -110,7 +112,50 @@ import Testing
                     !setValue.isRunning
                 }
                 #expect(setValue.exitStatus == 0, "\(setValue.log)")
-                #expect(try daemon.menuctl(["get", "display/volume"]).stdout.contains("\t65\t"))
+                #expect(try daemon.menuctl(["--raw", "get", "display/volume"]).stdout.contains("\t65\t"))
+            }
+        }
+    }
+
+    /// An item with `confirm:` asks in dmenu too: choosing it shows the question with
+    /// Yes and No under it, No runs nothing and Yes runs the command.
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func aConfirmationAsksBeforeRunning() async throws {
+        try XTools.require(Self.programs)
+        try await withDaemon(config: TestPaths.fixture("confirm.yaml")) { daemon in
+            try await withXSession { x in
+                var shown: Set<Dmenu> = []
+                for answer in ["no", "yes"] {
+                    let pick = try startPick(x, daemon)
+                    shown.insert(try await waitForDmenu(x, of: pick, other: shown))
+                    try x.type("shut")
+                    try await waitUntil("pick to open the question; log: \(pick.log)") {
+                        try daemon.menuctl(["--raw", "get", "power/shutdown"]).stdout.contains("\texpanded\t")
+                    }
+                    shown.insert(try await waitForDmenu(x, of: pick, other: shown))
+                    let rows = try daemon.menuctl(["rows", "power/shutdown"]).stdout
+                    #expect(rows == "  ▾ Really shut down?\n      Yes\n      No\n", "\(rows)")
+                    if answer == "yes" { try x.screenshot("dmenu-confirm") }
+                    try x.type(answer)
+                    try await waitUntil("pick to end after \(answer); log: \(pick.log)") { !pick.isRunning }
+                    #expect(pick.exitStatus == 0, "\(pick.log)")
+                    #expect(
+                        try daemon.menuctl(["--raw", "get", "power/shutdown"]).stdout.contains(
+                            "\tcollapsed\t"))
+                    let file = daemon.directory.file("shut-down")
+                    if answer == "no" {
+                        // Something that does run, started after the No.
+                        #expect(try daemon.menuctl(["activate", "power/lock"]).status == 0)
+                        try await waitUntil("lock's command") {
+                            FileManager.default.fileExists(atPath: daemon.directory.file("locked"))
+                        }
+                        #expect(!FileManager.default.fileExists(atPath: file), "No ran the command")
+                    } else {
+                        try await waitUntil("the confirmed command") {
+                            FileManager.default.fileExists(atPath: file)
+                        }
+                    }
+                }
             }
         }
     }
@@ -157,7 +202,7 @@ import Testing
                         !pick.isRunning
                     }
                     #expect(pick.exitStatus == 0, "\(pick.log)")
-                    #expect(try daemon.menuctl(["focused"]).stdout == "focus\tevil\t\(path)\n")
+                    #expect(try daemon.menuctl(["--raw", "focused"]).stdout == "focus\tevil\t\(path)\n")
                 }
                 let pwned = try FileManager.default.contentsOfDirectory(atPath: daemon.directory.path)
                     .filter { $0.hasPrefix("PWNED") }

@@ -8,18 +8,6 @@ import Testing
 /// gets a clear `ERR` (or is dropped, where it asked for that), and the daemon goes
 /// on serving everybody else.
 @Suite struct HostileClientTests {
-    /// Sends `bytes` from another thread while the caller reads, so that neither side's
-    /// buffers can fill up and stall the other.
-    private func sendInBackground(_ connection: UnixSocketConnection, _ bytes: [UInt8]) -> Thread {
-        nonisolated(unsafe) let connection = connection
-        let thread = Thread {
-            try? connection.send(bytes)
-            connection.finishSending()
-        }
-        thread.start()
-        return thread
-    }
-
     @Test(arguments: [
         ("NUL", Array("get apps\u{0}x\n".utf8), "U+0000"),
         ("lone CR", Array("get apps\rping\n".utf8), "U+000D"),
@@ -58,12 +46,12 @@ import Testing
             var generator = SplitMix64(seed: 0x6D65_6E75)
             let noise = (0..<(1 << 20)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             let connection = try daemon.connect()
-            let sender = sendInBackground(connection, noise)
+            let sender = BackgroundSender(connection, noise)
             var errors = 0
             while let line = try connection.readLine() {
                 if line.hasPrefix("ERR ") { errors += 1 }
             }
-            _ = sender
+            try sender.finish()
             #expect(errors > 1000, "random lines should be refused one by one")
             #expect(try daemon.request("ping").isOK)
             #expect(!daemon.log.contains("Fatal error"))
@@ -71,21 +59,28 @@ import Testing
     }
 
     /// Every reply asked for before a `close` arrives before the daemon closes:
-    /// megabytes of them, and the client reads only once the socket buffers are full,
-    /// so the close has to wait for writes still queued in the daemon.
+    /// megabytes of them, and the client reads only once the daemon has stopped writing
+    /// because the socket is full, so the close has to wait for writes still queued in it.
     @Test func everyReplyArrivesBeforeTheClose() async throws {
         try await withDaemon { daemon in
             let connection = try daemon.connect()
             let count = 3000
-            let sender = sendInBackground(
+            let sender = BackgroundSender(
                 connection, Array((String(repeating: "tree\n", count: count) + "close\n").utf8))
-            try await Task.sleep(for: .milliseconds(500))
+            // The replies are megabytes, far more than a socket holds, so the daemon must
+            // come to a stop: what waits unread no longer grows. Both looks are in one
+            // check, since a busy machine may run this task seldom.
+            try await waitUntil("the daemon to stop writing to a client that does not read") {
+                let before = connection.unreadByteCount
+                usleep(50_000)
+                return before > 0 && connection.unreadByteCount == before
+            }
             var replies = 0
             var rows = 0
             while let line = try connection.readLine() {
                 if line == "OK" { replies += 1 } else if line.hasPrefix("row\t") { rows += 1 }
             }
-            _ = sender
+            try sender.finish()
             #expect(replies == count + 1)
             #expect(rows > 0 && rows % count == 0, "\(rows) rows")
         }
@@ -153,7 +148,7 @@ import Testing
             let words = line.split(separator: " ")
             let left = try #require(words.firstIndex(of: "left"))
             let pending = try #require(Int(words[left + 1]))
-            // NIO's default high-water mark is 64 KiB; one `rows` reply is far smaller.
+            // The connection stops reading above 64 KiB queued; one `rows` reply is far smaller.
             // Above nothing: the client was dropped for replies it left unread.
             #expect(pending > 0 && pending < 256 * 1024, "\(line)")
             #expect(try daemon.request("ping").isOK)

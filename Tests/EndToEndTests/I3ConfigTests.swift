@@ -15,7 +15,7 @@ import Testing
                 try await bar.x.waitForWindow(class: "rofi", from: bar.i3)
                 try bar.x.type("Power")
                 try await waitUntil("rofi to open power through menuctl rofi") {
-                    try daemon.menuctl(["get", "power"]).stdout.contains("\texpanded\t")
+                    try daemon.menuctl(["--raw", "get", "power"]).stdout.contains("\texpanded\t")
                 }
                 _ = try bar.x.run("xdotool", ["key", "Escape"])
                 try await waitUntil("rofi to close on Escape") {

@@ -41,7 +41,7 @@ import Testing
                 // they act, with buttons whose repeats do no harm. Button 2 is
                 // `nav right` in the script (open the group, else go into it).
                 try await bar.click(button: 2, until: "the click to open apps") {
-                    try daemon.menuctl(["get", "apps"]).stdout.contains("\texpanded\t")
+                    try daemon.menuctl(["--raw", "get", "apps"]).stdout.contains("\texpanded\t")
                 }
                 try await waitUntil("both blocks to show apps open") {
                     bar.text("menud").contains("▾ Applications") && bar.text("menud").contains("Terminal")
@@ -49,9 +49,9 @@ import Testing
                         && bar.text("menud-live").contains("Terminal")
                 }
                 // Button 5 (the wheel) is `nav next`.
-                let before = try daemon.menuctl(["focused"]).stdout
+                let before = try daemon.menuctl(["--raw", "focused"]).stdout
                 try await bar.click(button: 5, until: "the wheel to move the focus") {
-                    try daemon.menuctl(["focused"]).stdout != before
+                    try daemon.menuctl(["--raw", "focused"]).stdout != before
                 }
 
                 // A change made elsewhere: the persistent block shows it at once.
@@ -100,12 +100,12 @@ import Testing
                 }
                 // Visit every row, so that each is the focused one (short_text) once:
                 // `nav next` stops at the last.
-                var focused = try daemon.menuctl(["focused"]).stdout
+                var focused = try daemon.menuctl(["--raw", "focused"]).stdout
                 var visited = 1
                 while visited < 20 {
                     let before = latest()
                     #expect(try daemon.menuctl(["nav", "next"]).status == 0)
-                    let now = try daemon.menuctl(["focused"]).stdout
+                    let now = try daemon.menuctl(["--raw", "focused"]).stdout
                     if now == focused { break }
                     (focused, visited) = (now, visited + 1)
                     try await waitUntil("the persistent block to follow the focus to \(now)") {

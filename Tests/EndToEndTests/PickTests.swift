@@ -32,7 +32,7 @@ import Testing
             let launcher = try scriptedLauncher(daemon, answers: ["Applications", "Terminal"], index: index)
             let result = try daemon.menuctl(["pick", "--launcher", launcher] + (index ? ["--index"] : []))
             #expect(result.status == 0, "\(result)")
-            #expect(try daemon.menuctl(["get", "apps"]).stdout.contains("\texpanded\t"))
+            #expect(try daemon.menuctl(["--raw", "get", "apps"]).stdout.contains("\texpanded\t"))
             let shown = try String(contentsOfFile: daemon.directory.file("shown-2"), encoding: .utf8)
             #expect(shown.hasPrefix("▾ Applications\n    Terminal\n"), "the second round shows apps open")
             try await waitUntil("apps/term's command to run") {
@@ -45,12 +45,12 @@ import Testing
         try await withDaemon { daemon throws in
             let pickOption = try scriptedLauncher(daemon, answers: ["Theme", "Light"], index: true)
             #expect(try daemon.menuctl(["pick", "--launcher", pickOption, "--index"]).status == 0)
-            #expect(try daemon.menuctl(["get", "settings/theme"]).stdout.contains("\tLight\t"))
+            #expect(try daemon.menuctl(["--raw", "get", "settings/theme"]).stdout.contains("\tLight\t"))
 
             try FileManager.default.removeItem(atPath: daemon.directory.file("count"))
             let setValue = try scriptedLauncher(daemon, answers: ["Hostname", "server"], index: false)
             #expect(try daemon.menuctl(["pick", "--launcher", setValue]).status == 0)
-            #expect(try daemon.menuctl(["get", "settings/hostname"]).stdout.contains("\tserver\t"))
+            #expect(try daemon.menuctl(["--raw", "get", "settings/hostname"]).stdout.contains("\tserver\t"))
         }
     }
 
@@ -73,7 +73,7 @@ import Testing
             #expect(try shown(2) == (try shown(1)), "the same list again after a miss")
             #expect(try !shown(3).contains("Wi-Fi"), "'sett' closed Settings")
             #expect(try shown(5).contains("● Dark"), "'theme' opened the choice")
-            #expect(try daemon.menuctl(["get", "settings/theme"]).stdout.contains("\tcollapsed\t"))
+            #expect(try daemon.menuctl(["--raw", "get", "settings/theme"]).stdout.contains("\tcollapsed\t"))
         }
     }
 
@@ -103,19 +103,20 @@ import Testing
                 var windows = try await x.waitForWindow(class: "rofi", from: pick)
                 try x.type("Power")
                 try await waitUntil("pick to open power; log: \(pick.log)") {
-                    try daemon.menuctl(["get", "power"]).stdout.contains("\texpanded\t")
+                    try daemon.menuctl(["--raw", "get", "power"]).stdout.contains("\texpanded\t")
                 }
                 windows = try await x.waitForWindow(class: "rofi", from: pick, other: windows)
                 try x.type("Session")
                 try await waitUntil("pick to open power/session; log: \(pick.log)") {
-                    try daemon.menuctl(["get", "power/session"]).stdout.contains("\texpanded\t")
+                    try daemon.menuctl(["--raw", "get", "power/session"]).stdout.contains("\texpanded\t")
                 }
                 windows = try await x.waitForWindow(class: "rofi", from: pick, other: windows)
                 try x.screenshot("pick-rofi-dmenu")
                 try x.type("Lock")
                 try await waitUntil("pick to end after activating power/session/lock") { !pick.isRunning }
                 #expect(pick.exitStatus == 0, "\(pick.log)")
-                #expect(try daemon.menuctl(["focused"]).stdout == "focus\tpower\tpower/session/lock\n")
+                #expect(
+                    try daemon.menuctl(["--raw", "focused"]).stdout == "focus\tpower\tpower/session/lock\n")
             }
         }
     }

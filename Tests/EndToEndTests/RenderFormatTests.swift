@@ -9,8 +9,9 @@ import Testing
     @Test func treeMarksTheFocusAndNavMovesIt() async throws {
         try await withDaemon { daemon throws in
             #expect(try rendered(daemon, []).hasPrefix("> ▸ Applications\n  ▾ Settings\n"))
-            #expect(try daemon.menuctl(["nav", "next"]).stdout == "focus\tsettings\tsettings\n")
-            #expect(try daemon.menuctl(["nav", "right"]).stdout == "focus\tsettings\tsettings/wifi\n")
+            #expect(try daemon.menuctl(["--raw", "nav", "next"]).stdout == "focus\tsettings\tsettings\n")
+            #expect(
+                try daemon.menuctl(["--raw", "nav", "right"]).stdout == "focus\tsettings\tsettings/wifi\n")
             #expect(
                 try rendered(daemon, ["settings"])
                     == "  ▾ Settings\n>     Wi-Fi: on\n    ▸ Theme: Dark\n      Hostname: workstation\n")
@@ -94,7 +95,7 @@ import Testing
             let result = try run(
                 "/bin/sh", ["-c", click.replacing("\\:", with: ":").replacing("%%", with: "%")])
             #expect(result.status == 0, "\(result)")
-            #expect(try daemon.menuctl(["get", "display"]).stdout.contains("\texpanded\t"))
+            #expect(try daemon.menuctl(["--raw", "get", "display"]).stdout.contains("\texpanded\t"))
             #expect(try rendered(daemon, ["--format", "polybar"]).contains("Volume: 40%%"))
         }
     }

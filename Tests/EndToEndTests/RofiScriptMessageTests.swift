@@ -27,7 +27,7 @@ import Testing
             // rofi would otherwise keep.
             let opened = try page(daemon, retv: 1, info: "apps")
             #expect(opened.contains(Self.message), "page: \(opened)")
-            #expect(try daemon.menuctl(["get", "apps"]).stdout.contains("\texpanded\t"))
+            #expect(try daemon.menuctl(["--raw", "get", "apps"]).stdout.contains("\texpanded\t"))
         }
     }
 

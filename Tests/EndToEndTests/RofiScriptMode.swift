@@ -35,14 +35,14 @@ extension XSession {
 extension TestDaemon {
     /// A node's value, from `menuctl get`.
     func value(of path: String) throws -> String {
-        let fields = try menuctl(["get", path]).stdout.split(
+        let fields = try menuctl(["--raw", "get", path]).stdout.split(
             separator: "\t", omittingEmptySubsequences: false)
         return fields.count > 7 ? String(fields[7]) : ""
     }
 
     /// The path of the focused node, from `menuctl focused`.
     func focusedPath() throws -> String {
-        try menuctl(["focused"]).stdout.split(separator: "\t").last.map {
+        try menuctl(["--raw", "focused"]).stdout.split(separator: "\t").last.map {
             $0.trimmingCharacters(in: .newlines)
         } ?? ""
     }

@@ -6,6 +6,43 @@ import Testing
 @Suite(.serialized) struct RofiTests {
     static let programs = ["Xvfb", "rofi", "xdotool", "import"]
 
+    /// An item with `confirm:` asks in rofi: choosing it shows the question with Yes
+    /// and No under it, rofi stays open, No runs nothing and Yes runs the command.
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func aConfirmationAsksInRofi() async throws {
+        try XTools.require(Self.programs)
+        try await withDaemon(config: TestPaths.fixture("confirm.yaml")) { daemon in
+            try await withXSession { x in
+                let file = daemon.directory.file("shut-down")
+                for answer in ["No", "Yes"] {
+                    let rofi = try await x.startRofi(daemon)
+                    try x.type("Shut down")
+                    try await waitUntil("rofi to open the question; rofi log: \(rofi.log)") {
+                        try daemon.menuctl(["--raw", "get", "power/shutdown"]).stdout.contains("\texpanded\t")
+                    }
+                    #expect(rofi.isRunning, "opening the question keeps rofi open")
+                    if answer == "Yes" { try x.screenshot("rofi-confirm") }
+                    try x.type(answer)
+                    try await waitUntil("rofi to close after \(answer)") { !rofi.isRunning }
+                    #expect(
+                        try daemon.menuctl(["--raw", "get", "power/shutdown"]).stdout.contains(
+                            "\tcollapsed\t"))
+                    if answer == "No" {
+                        #expect(try daemon.menuctl(["activate", "power/lock"]).status == 0)
+                        try await waitUntil("lock's command") {
+                            FileManager.default.fileExists(atPath: daemon.directory.file("locked"))
+                        }
+                        #expect(!FileManager.default.fileExists(atPath: file), "No ran the command")
+                    } else {
+                        try await waitUntil("the confirmed command") {
+                            FileManager.default.fileExists(atPath: file)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test(.enabled(if: XTools.shouldRun(programs)))
     func groupOptionAndItemThroughRofi() async throws {
         try XTools.require(Self.programs)
@@ -15,15 +52,15 @@ import Testing
 
                 try x.type("Applications")
                 try await waitUntil("rofi to open apps; rofi log: \(rofi.log)") {
-                    try daemon.menuctl(["get", "apps"]).stdout.contains("\texpanded\t")
+                    try daemon.menuctl(["--raw", "get", "apps"]).stdout.contains("\texpanded\t")
                 }
                 try x.type("Theme")
                 try await waitUntil("rofi to open settings/theme") {
-                    try daemon.menuctl(["get", "settings/theme"]).stdout.contains("\texpanded\t")
+                    try daemon.menuctl(["--raw", "get", "settings/theme"]).stdout.contains("\texpanded\t")
                 }
                 try x.type("Light")
                 try await waitUntil("rofi to pick Light") {
-                    try daemon.menuctl(["get", "settings/theme"]).stdout.contains("\tLight\t")
+                    try daemon.menuctl(["--raw", "get", "settings/theme"]).stdout.contains("\tLight\t")
                 }
                 #expect(rofi.isRunning, "picking an option keeps rofi open")
                 try x.screenshot("rofi")

@@ -14,7 +14,7 @@ import Testing
                 let rofi = try await x.startRofi(daemon)
                 try x.type("Display")
                 try await waitUntil("rofi to open display; rofi log: \(rofi.log)") {
-                    try daemon.menuctl(["get", "display"]).stdout.contains("\texpanded\t")
+                    try daemon.menuctl(["--raw", "get", "display"]).stdout.contains("\texpanded\t")
                 }
                 // Enter as the page opens, like a second press of a key held too long:
                 // keys queue in X, and rofi reads the next once it has shown the page.

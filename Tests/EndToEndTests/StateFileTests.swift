@@ -56,12 +56,21 @@ import Testing
     /// Kills the daemon with SIGKILL at arbitrary moments while it is writing the
     /// state as fast as it can (`save` after every change), then checks that the file
     /// is always one whole snapshot and that the next daemon starts from it.
+    ///
+    /// The moments come from a seeded generator: a failure names its seed, and
+    /// `MENUD_TEST_SEED=SEED swift test --filter sigkillDuring` kills after the same delays.
     @Test func sigkillDuringWritesNeverLeavesATornFile() async throws {
+        let seed =
+            ProcessInfo.processInfo.environment["MENUD_TEST_SEED"].flatMap { UInt64($0) }
+            ?? UInt64.random(in: 0...UInt64.max)
+        var generator = SplitMix64(seed: seed)
         let directory = try TempDirectory()
         var expected = "workstation"
         for round in 0..<8 {
+            let delay = Int.random(in: 0...15, using: &generator)
+            let context = "round \(round), MENUD_TEST_SEED=\(seed), killed \(delay) ms after the writes began"
             try await withDaemon(directory: directory) { daemon throws in
-                #expect(try value(daemon, "settings/hostname") == expected, "round \(round)")
+                #expect(try value(daemon, "settings/hostname") == expected, "\(context)")
                 let connection = try daemon.connect()
                 var requests = ""
                 for i in 0..<300 { requests += "set settings/hostname r\(round)-\(i)\nsave\n" }
@@ -71,18 +80,18 @@ import Testing
                     _ = try connection.readReply()
                     _ = try connection.readReply()
                 }
-                try await Task.sleep(for: .milliseconds(Int.random(in: 0...15)))
+                try await Task.sleep(for: .milliseconds(delay))
                 daemon.kill()
             }
-            let text = try #require(stateFile(directory), "round \(round): no state file")
+            let text = try #require(stateFile(directory), "\(context): no state file")
             let entries = try StateFileFormat.decode(text).get()
             let hostname = entries.compactMap { entry -> String? in
                 if case .value(let v) = entry.field, entry.path == "settings/hostname" { return v }
                 return nil
             }
-            #expect(hostname.count == 1, "round \(round): \(text)")
+            #expect(hostname.count == 1, "\(context): \(text)")
             let saved = try #require(hostname.first)
-            #expect(saved.hasPrefix("r\(round)-"), "round \(round): \(saved)")
+            #expect(saved.hasPrefix("r\(round)-"), "\(context): \(saved)")
             expected = saved
         }
         #expect(!FileManager.default.fileExists(atPath: directory.file("state.bad")))

@@ -16,6 +16,8 @@ final class SwaySession {
     private var display = ""
     private var ipcSocket = ""
     private var processes: [BackgroundProcess] = []
+    /// More of the clients' environment, such as a session bus's address.
+    var extraEnvironment: [String: String] = [:]
 
     private init(user: TestUser, directory: TempDirectory) {
         self.user = user
@@ -27,16 +29,17 @@ final class SwaySession {
     /// test process's (root's HOME, a DISPLAY) leaks in. The build directory leads
     /// PATH, for menuctl.
     var environment: [String: String] {
-        SanitizerReport.keepingOptions([
-            "PATH": TestPaths.buildDirectory.path + ":/usr/local/bin:/usr/bin:/bin",
-            "HOME": directory.path,
-            "XDG_CONFIG_HOME": directory.file("config"),
-            "XDG_CACHE_HOME": directory.file("cache"),
-            "XDG_RUNTIME_DIR": runtimeDirectory,
-            "WAYLAND_DISPLAY": display,
-            "SWAYSOCK": ipcSocket,
-            "LANG": "C.UTF-8",
-        ])
+        SanitizerReport.keepingOptions(
+            [
+                "PATH": TestPaths.buildDirectory.path + ":/usr/local/bin:/usr/bin:/bin",
+                "HOME": directory.path,
+                "XDG_CONFIG_HOME": directory.file("config"),
+                "XDG_CACHE_HOME": directory.file("cache"),
+                "XDG_RUNTIME_DIR": runtimeDirectory,
+                "WAYLAND_DISPLAY": display,
+                "SWAYSOCK": ipcSocket,
+                "LANG": "C.UTF-8",
+            ].merging(extraEnvironment) { _, extra in extra })
     }
 
     /// Starts `program` (found on PATH) in this session as the user; it is stopped,

@@ -79,6 +79,18 @@ import Testing
         #expect(config.menus[1].exec == "true")
     }
 
+    @Test func readsTheTraySetting() throws {
+        let on = try ConfigLoader.load(text: "settings: {tray: true}\nmenu: [{title: A}]\n", file: "on").get()
+        #expect(on.tray)
+        let off = try ConfigLoader.load(text: "menu: [{title: A}]\n", file: "off").get()
+        #expect(!off.tray)
+        // A menu's children filled in from commands keep the setting.
+        let filled = try ConfigLoader.load(
+            text: "settings: {tray: true}\nmenu: [{title: A, children-cmd: 'true'}]\n", file: "filled"
+        ).get()
+        #expect(filled.fillingChildren { _ in [] }.tray)
+    }
+
     @Test func loadsFromTextWithTheGivenFileName() throws {
         let config = try ConfigLoader.load(text: "menu: [{title: A}]\n", file: "inline").get()
         #expect(config.file == "inline")

@@ -44,6 +44,26 @@ import Testing
         #expect(result?.standardOutput.truncated == true)
     }
 
+    /// A tail capture keeps the end, where a failing command says why, and passing its
+    /// limit is not reported as a failure.
+    @Test func aTailCaptureKeepsTheLastBytes() throws {
+        var truncatedReported = false
+        var result: ChildProcess.Result?
+        try runLoop { loop in
+            let child = try ChildProcess(
+                loop: loop, .shell("seq 1 20000 >&2; echo 'the last line' >&2; exit 2"),
+                standardOutput: .discard, standardError: .captureTail(limit: 1000))
+            child.onOutputTruncated = { truncatedReported = true }
+            child.onExit = { result = $0 }
+        }
+        #expect(result?.exit == .exited(2))
+        let text = String(decoding: result?.standardError.bytes ?? [], as: UTF8.self)
+        #expect(result?.standardError.bytes.count == 1000)
+        #expect(text.hasSuffix("20000\nthe last line\n"), "\(text)")
+        #expect(result?.standardError.truncated == true)
+        #expect(!truncatedReported)
+    }
+
     @Test func aDetachedChildLeadsItsOwnSessionAndGroup() throws {
         let (pid, result) = try run(.shell("cat /proc/$$/stat"))
         let stat = try #require(

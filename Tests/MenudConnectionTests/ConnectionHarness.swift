@@ -19,7 +19,7 @@ final class ConnectionHarness {
             text: menu ?? BuiltinMenu.yaml, file: menu == nil ? BuiltinMenu.file : "test.yaml"
         ).get()
         state = DaemonState(
-            config: config, location: .builtin, commands: commands, store: nil, loop: loop,
+            config: config, location: .builtin(awaiting: []), commands: commands, store: nil, loop: loop,
             logger: Logger(label: "test"))
     }
 

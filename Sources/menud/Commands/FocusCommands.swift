@@ -15,14 +15,16 @@ enum FocusCommands {
             action: .run { invocation, state, out throws(ProtocolError) in
                 let (move, menu) = try navArguments(invocation)
                 let before = shownFocus(state)
-                let outcome = try ModelCommands.model { () throws(MenuError) in
-                    try state.focus.move(move, in: menu, model: state.model)
+                let change = try ModelCommands.atomically(state) { () throws(ProtocolError) in
+                    let outcome = try ModelCommands.model { () throws(MenuError) in
+                        try state.focus.move(move, in: menu, model: state.model)
+                    }
+                    report(outcome.focus, movedFrom: before, into: &out)
+                    if let (path, activation) = outcome.activation {
+                        try ModelCommands.report(path, activation, state: state, into: &out)
+                    }
                 }
-                report(outcome.focus, movedFrom: before, into: &out)
-                if let (path, activation) = outcome.activation {
-                    try ModelCommands.report(path, activation, state: state, into: &out)
-                }
-                out.record(outcome.change, in: state.model)
+                out.record(change, in: state.model)
             }),
         Command(
             name: "focus", usage: "PATH", summary: "Move the focus to PATH, opening its ancestors.",

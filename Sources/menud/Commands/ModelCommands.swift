@@ -98,12 +98,31 @@ enum ModelCommands {
             minArguments: 1, maxArguments: 1, batchable: false,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let path = invocation.arguments[0]
-                let (change, activation) = try model { () throws(MenuError) in try state.model.activate(path)
+                let change = try atomically(state) { () throws(ProtocolError) in
+                    let (_, activation) = try model { () throws(MenuError) in try state.model.activate(path) }
+                    try report(path, activation, state: state, into: &out)
                 }
-                try report(path, activation, state: state, into: &out)
                 out.record(change, in: state.model)
             }),
     ]
+
+    /// Runs `body`, an activation and its report, as one change of the model: when a
+    /// confirmed command cannot start, the question its yes closed is open again, so
+    /// that the `ERR` leaves the menu as it was. Returns what the model changed.
+    static func atomically(_ state: DaemonState, _ body: () throws(ProtocolError) -> Void)
+        throws(ProtocolError)
+        -> Change
+    {
+        do {
+            return try state.model.batch { _ in try body() }
+        } catch let error as ProtocolError {
+            throw error
+        } catch let error as MenuError {
+            throw ProtocolError(error)
+        } catch {
+            throw ProtocolError(.internal, "\(error)")
+        }
+    }
 
     /// Reports an activation: the `activated` record in the reply and to subscribers,
     /// or for an item's run the `ran` record in the reply (starting the item's command
@@ -127,6 +146,7 @@ enum ModelCommands {
         case .flipped: out.announce(["activated", path, "flipped"], topics: .activate)
         case .picked: out.announce(["activated", path, "picked"], topics: .activate)
         case .none: out.announce(["activated", path, "none"], topics: .activate)
+        case .declined: out.announce(["activated", path, "declined"], topics: .activate)
         }
     }
 }

@@ -4,7 +4,7 @@ import MenuProtocol
 /// The commands about the connection and the protocol itself, which work whatever
 /// menu is loaded.
 enum ServerCommands {
-    static let daemonVersion = "0.1.0"
+    static let daemonVersion = MenudRelease.version
 
     static let all: [Command] = [
         Command(

@@ -12,14 +12,22 @@ import MenuProtocol
 /// own session), so no helper it started lingers. The output is read with the real
 /// loader as a YAML list of nodes, so its mistakes come as FILE:LINE:COL.
 ///
-/// The result never fails: a failure is the reason to show in the group's error row.
+/// The result never fails: a failure is the reason to show in the group's error row,
+/// with what the log should hold besides. What the command writes to its standard
+/// error is kept (its end, when there is much of it) for that: a command that fails
+/// usually says why there.
 enum ChildrenCommandRun {
     static let outputLimit = 1 << 20
+    /// How much of a command's standard error is kept for the log: the last bytes.
+    static let errorOutputLimit = 64 << 10
+    /// The longest stderr line shown in an error row, in characters.
+    static let shownLineLimit = 200
 
     enum Outcome: Sendable {
         case loaded([NodeSpec])
-        /// Why there are no children, for the error row.
-        case failed(String)
+        /// Why there are no children, one line for the error row, and for the log
+        /// what the row leaves out: every error in the output, or the whole stderr.
+        case failed(String, details: String? = nil)
     }
 
     static func start(_ command: String, path: String, timeout: Duration, state: DaemonState)
@@ -36,11 +44,14 @@ enum ChildrenCommandRun {
         do throws(ProtocolError) {
             process = try state.launch(
                 command, environment: ["MENU_PATH": path], standardOutput: .capture(limit: outputLimit),
-                timeout: timeout, expired: { fail($0, "timed out after \(timeout.seconds) s") },
+                standardError: .captureTail(limit: errorOutputLimit), timeout: timeout,
+                expired: { fail($0, "timed out after \(timeout.seconds) s") },
                 ended: { result in
                     guard !outcome.isDone else { return }
+                    let stderr = errorOutput(result.standardError)
                     guard result.exit.succeeded else {
-                        outcome.succeed(.failed(result.exit.description))
+                        let said = stderr.flatMap(lastLine).map { ": " + $0 } ?? ""
+                        outcome.succeed(.failed(result.exit.description + said, details: stderr))
                         return
                     }
                     switch ConfigLoader.loadNodes(
@@ -49,7 +60,12 @@ enum ChildrenCommandRun {
                     case .success(let nodes): outcome.succeed(.loaded(nodes))
                     case .failure(let errors):
                         let more = errors.errors.count > 1 ? " (and \(errors.errors.count - 1) more)" : ""
-                        outcome.succeed(.failed((errors.errors.first?.description ?? "no output") + more))
+                        let all = errors.errors.count > 1 ? errors.description : nil
+                        let details = [all, stderr.map { "its standard error:\n" + $0 }].compactMap { $0 }
+                        outcome.succeed(
+                            .failed(
+                                (errors.errors.first?.description ?? "no output") + more,
+                                details: details.isEmpty ? nil : details.joined(separator: "\n")))
                     }
                 })
         } catch {
@@ -57,5 +73,24 @@ enum ChildrenCommandRun {
         }
         process.onOutputTruncated = { [unowned process] in fail(process, "output over \(outputLimit) bytes") }
         return outcome
+    }
+
+    /// The command's standard error as text for the log, nil when it wrote none.
+    private static func errorOutput(_ captured: ChildProcess.Captured) -> String? {
+        var bytes = captured.bytes[...]
+        while let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") {
+            bytes = bytes.dropLast()
+        }
+        guard !bytes.isEmpty else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return captured.truncated ? "(its first bytes dropped) …" + text : text
+    }
+
+    /// The last line of `text` with anything in it, clipped to fit a row.
+    private static func lastLine(_ text: String) -> String? {
+        let line = text.split(whereSeparator: \.isNewline).last { !$0.allSatisfy(\.isWhitespace) }
+        guard let line else { return nil }
+        let trimmed = line.drop { $0.isWhitespace }
+        return trimmed.count > shownLineLimit ? trimmed.prefix(shownLineLimit) + "…" : String(trimmed)
     }
 }

@@ -19,14 +19,15 @@ extension DaemonState {
     @discardableResult
     func launch(
         _ command: String, environment: [String: String] = [:],
-        standardOutput: ChildProcess.Output = .discard,
+        standardOutput: ChildProcess.Output = .discard, standardError: ChildProcess.Output = .discard,
         timeout: Duration? = nil, expired: ((ChildProcess) -> Void)? = nil,
         ended: @escaping (ChildProcess.Result) -> Void
     ) throws(ProtocolError) -> ChildProcess {
         let process: ChildProcess
         do {
             process = try ChildProcess(
-                loop: loop, .shell(command), environment: environment, standardOutput: standardOutput)
+                loop: loop, .shell(command), environment: environment, standardOutput: standardOutput,
+                standardError: standardError)
         } catch {
             throw ProtocolError(
                 .activationFailed, "cannot start /bin/sh: \(String(cString: strerror(error.errno)))")

@@ -50,8 +50,10 @@ extension DaemonState {
                     case .loaded(let children):
                         self.logger.info("children-cmd \(path): \(children.count) children")
                         self.loadedChildren[path] = (command, children)
-                    case .failed(let reason):
-                        self.logger.warning("children-cmd \(path): '\(command)' failed: \(reason)")
+                    case .failed(let reason, let details):
+                        self.logger.warning(
+                            "children-cmd \(path): '\(command)' failed: \(reason)\(details.map { "\n" + $0 } ?? "")"
+                        )
                         self.loadedChildren[path] = (command, [.errorRow(reason)])
                     }
                     self.spliceLoadedChildren([path])

@@ -9,8 +9,13 @@ extension DaemonState {
     /// rows to the new; on failure the old tree stays untouched and subscribers get
     /// the errors. Either way the `config` event goes out now, before any reply.
     /// Returns the reply's records, or the errors as `reload-failed`.
+    ///
+    /// While the built-in menu is served, the default paths are looked at again, and
+    /// a config found there is loaded; the daemon serves that file from then on, once
+    /// it has loaded without errors.
     func reload(because trigger: String) -> Result<RecordWriter, ProtocolError> {
-        switch location.load() {
+        let target = location.lookedAtAgain()
+        switch target.load() {
         case .failure(let errors):
             logger.error("reload (\(trigger)) failed, keeping the old menu:\n\(errors)")
             var group = EventGroup(keepsRecords: events.hasSubscribers)
@@ -18,6 +23,12 @@ extension DaemonState {
             events.publish(group)
             return .failure(ProtocolError(.reloadFailed, errors.description))
         case .success(let loaded):
+            if target != location {
+                location = target
+                onLocationChange?()
+            } else if let awaited = target.awaited {
+                logger.info("no config at \(awaited); serving the built-in menu")
+            }
             config = loaded
             keepChildrenOfUnchangedCommands()
             let filled = filledConfig()
@@ -29,6 +40,7 @@ extension DaemonState {
             logger.info("reloaded \(loaded.file) (\(trigger))")
             commit(output, runOnChange: false)
             loadOpenGroups()
+            onReload?()
             return .success(output.reply)
         }
     }

@@ -15,8 +15,11 @@ final class DaemonState {
     let loop: EventLoop
     /// Nil with `--no-state`.
     let store: StateStore?
-    /// Where the config comes from, to load it again on reload.
-    let location: ConfigLocation
+    /// Where the config comes from, to load it again on reload. The built-in menu
+    /// becomes a file when a reload finds one at a default path.
+    var location: ConfigLocation
+    /// Told when ``location`` changed, for the config watch to follow it.
+    var onLocationChange: (() -> Void)?
     /// The config as last loaded successfully.
     var config: MenuConfig
     /// The children last printed by each `children-cmd` group's command, by path,
@@ -43,6 +46,8 @@ final class DaemonState {
     /// The focus cursors `nav` moves and every render shows. They are not part of the
     /// model's undo journal, which is why `nav` and `focus` cannot be batched.
     var focus = FocusCursors()
+    /// Told after a reload succeeded, for what follows the config's settings (the tray).
+    var onReload: (() -> Void)?
     /// The replies waiting for children-cmd groups, each gathering every change
     /// committed meanwhile (``recordChanges()``).
     private var recorders: [ChangeRecorder] = []

@@ -1,7 +1,10 @@
-import Foundation
 import Logging
 import MenuCore
 import MenuLoop
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The state file (docs/config.md, "State"): read once at start, written in
 /// ``StateFileFormat`` by ``AtomicFile`` whenever the daemon asks. Writes run on
@@ -26,20 +29,23 @@ final class StateStore {
     }
 
     /// `$XDG_STATE_HOME/menud/state`, else `~/.local/state/menud/state`.
-    static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty { return "\(xdg)/menud/state" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return "\(home)/.local/state/menud/state"
+    static func defaultPath(environment: (String) -> String? = ProcessEnvironment.value) -> String {
+        if let xdg = environment("XDG_STATE_HOME"), !xdg.isEmpty { return "\(xdg)/menud/state" }
+        return "\(ProcessEnvironment.home(environment: environment))/.local/state/menud/state"
     }
 
     /// The entries saved by the last run. No file is a first run. A file that cannot
     /// be read or parsed is moved aside to `FILE.bad` and the run starts from the
     /// config's defaults: a damaged state file must never stop the menu.
     func read() -> [StateEntry] {
-        guard FileManager.default.fileExists(atPath: path) else { return [] }
         let problem: String
-        if let data = FileManager.default.contents(atPath: path) {
-            if let text = String(validating: data, as: UTF8.self) {
+        switch FileContents.read(path) {
+        case .failure(.missing):
+            return []
+        case .failure(let failure):
+            problem = "cannot read it (\(failure.reason))"
+        case .success(let bytes):
+            if let text = String(validating: bytes, as: UTF8.self) {
                 switch StateFileFormat.decode(text) {
                 case .success(let entries): return entries
                 case .failure(let p): problem = p.description
@@ -47,8 +53,6 @@ final class StateStore {
             } else {
                 problem = "not UTF-8 text"
             }
-        } else {
-            problem = "cannot read it"
         }
         let aside = path + ".bad"
         if rename(path, aside) == 0 {

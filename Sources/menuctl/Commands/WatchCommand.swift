@@ -1,6 +1,5 @@
 import ArgumentParser
 import MenuClient
-import MenuCore
 import MenuProtocol
 
 #if canImport(Glibc)
@@ -12,7 +11,7 @@ import MenuProtocol
 /// `deflisten` runs. It subscribes and asks for the rows and the focus on the same
 /// connection, so no change can fall between the first state and the first event,
 /// and prints through the very formats `render` uses.
-struct Watch: ParsableCommand {
+struct WatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
         abstract: "Print the menu now and again after every change.",
@@ -31,13 +30,19 @@ struct Watch: ParsableCommand {
     @OptionGroup var output: FormatOptions
     @Flag(help: "Exit when the daemon goes away instead of waiting for it to come back.")
     var noReconnect = false
-    @Argument(help: "Only the subtree at this path.") var path: String?
+    @Argument(help: "Only the subtree at this path.", completion: PathCompletion.paths(.any)) var path:
+        String?
 
     /// The topics that change what a view shows: an `activated` group alone (a
     /// command started) does not.
     static let subscription = "subscribe expansion value config focus\n"
 
     func validate() throws {
+        if global.raw {
+            throw OutputStyle.raw.refused(
+                by: "watch", because: "it prints states, not records; see docs/protocol.md, Events, for those"
+            )
+        }
         if global.json && output.isGiven {
             throw ValidationError(
                 "--json is watch's own form; with --format or --template, use --format json")

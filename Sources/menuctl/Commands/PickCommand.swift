@@ -6,7 +6,7 @@ import MenuProtocol
 /// reads the choice, and acts as `menuctl rofi` does: a group or choice opens or
 /// closes and the rows come back; an item, toggle or option is activated and pick
 /// ends; a value node asks for its value and pick ends once it is set.
-struct Pick: ParsableCommand {
+struct PickCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pick",
         abstract: "Choose from the menu through a dmenu-style launcher.",
@@ -16,6 +16,7 @@ struct Pick: ParsableCommand {
             The prompt is in $MENUCTL_PROMPT. Exit status 1 when the user cancels.
             """)
     @OptionGroup var global: GlobalOptions
+
     @Option(help: "The launcher's command line, run with /bin/sh -c; it reads choices on standard input.")
     var launcher: String
     @Flag(
@@ -23,11 +24,14 @@ struct Pick: ParsableCommand {
             "The launcher prints the 0-based index of the choice rather than its text.",
             discussion: "Implied when the command line has rofi's '-format i' or fuzzel's '--index'."))
     var index = false
-    @Argument(help: "Only the subtree at this path.") var path: String?
+    @Argument(help: "Only the subtree at this path.", completion: PathCompletion.paths(.any)) var path:
+        String?
 
     private var printsIndex: Bool {
         index || launcher.contains("-format i") || launcher.contains("--index")
     }
+
+    func validate() throws { try global.onlyText("pick", because: "the launcher shows the menu") }
 
     func run() throws {
         var prompt = "menu"

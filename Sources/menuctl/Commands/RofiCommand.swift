@@ -16,16 +16,19 @@ import MenuProtocol
 /// The node whose value is being asked for is the daemon's focus, not state kept by
 /// this process, because every step is a new process and old rofis cannot carry data
 /// from one step to the next.
-struct Rofi: ParsableCommand {
+struct RofiCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rofi",
         abstract: "Be a rofi script mode: rofi -show menu -modi \"menu:menuctl rofi\".",
         discussion: "rofi appends the selected entry as a last argument on later calls; it is ignored.")
     @OptionGroup var global: GlobalOptions
+
     @Argument(
         parsing: .captureForPassthrough,
         help: ArgumentHelp("Only the subtree at this path, then rofi's selection.", valueName: "path"))
     var words: [String] = []
+
+    func validate() throws { try global.onlyText("rofi", because: "it speaks rofi's script protocol") }
 
     func run() throws {
         let environment = { (name: String) in getenv(name).map { String(cString: $0) } }

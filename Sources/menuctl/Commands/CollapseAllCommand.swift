@@ -1,0 +1,11 @@
+import ArgumentParser
+
+struct CollapseAllCommand: ChangeCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "collapse-all", abstract: "Close every group.")
+    static let protocolName = "collapse-all"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Only below this path.", completion: PathCompletion.paths(.expandable)) var path: String?
+    var subject: String? { path }
+    var protocolArguments: [String] { path.map { [$0] } ?? [] }
+}

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+struct ExpandAllCommand: ChangeCommand {
+    static let configuration = CommandConfiguration(commandName: "expand-all", abstract: "Open every group.")
+    static let protocolName = "expand-all"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Only below this path.", completion: PathCompletion.paths(.expandable)) var path: String?
+    var subject: String? { path }
+    var protocolArguments: [String] { path.map { [$0] } ?? [] }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+struct FocusCommand: ChangeCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "focus",
+        abstract: "Move the focus to a node, opening its ancestors.")
+    static let protocolName = "focus"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The node's path.", completion: PathCompletion.paths(.any)) var path: String
+    var subject: String? { path }
+    var protocolArguments: [String] { [path] }
+}

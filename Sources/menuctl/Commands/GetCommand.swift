@@ -1,0 +1,11 @@
+import ArgumentParser
+
+struct GetCommand: NodeCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "get", abstract: "Show one node, as row does.")
+    static let protocolName = "get"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The node's path, ids joined by '/'.", completion: PathCompletion.paths(.any)) var path:
+        String
+    var protocolArguments: [String] { [path] }
+}

@@ -1,0 +1,20 @@
+import MenuProtocol
+
+/// A subcommand whose reply is one node's row (`get`, `row`). Both print the same way:
+/// the node on one line (``NodeLine``), or its row as one JSON object.
+protocol NodeCommand: RequestCommand {}
+
+extension NodeCommand {
+    /// The rows below the node come from `tree`, asked for after the node.
+    var followUps: [String] { ["tree"] }
+
+    func text(_ reply: ProtocolReply, followUps: [ProtocolReply]) -> [String] {
+        let tree = followUps.first?.rowRecords ?? []
+        return reply.rowRecords.map { NodeLine.text($0, in: tree) }
+    }
+
+    func json(_ reply: ProtocolReply, followUps: [ProtocolReply]) -> String {
+        let tree = followUps.first?.rowRecords ?? []
+        return reply.rowRecords.first.map { NodeLine.json($0, in: tree) } ?? "null"
+    }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+struct RowsCommand: RowRecordsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rows", abstract: "Show the visible rows as a tree.")
+    static let protocolName = "rows"
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Only the subtree at this path.", completion: PathCompletion.paths(.any)) var path:
+        String?
+    var protocolArguments: [String] { path.map { [$0] } ?? [] }
+}

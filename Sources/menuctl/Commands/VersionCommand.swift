@@ -1,0 +1,18 @@
+import ArgumentParser
+import MenuProtocol
+
+struct VersionCommand: RequestCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "version", abstract: "Show menuctl's version, and the daemon's and its protocol.")
+    static let protocolName = "version"
+    @OptionGroup var global: GlobalOptions
+    var protocolArguments: [String] { [] }
+
+    func text(_ reply: ProtocolReply, followUps: [ProtocolReply]) -> [String] {
+        VersionReport(reply: reply).textLines
+    }
+
+    func json(_ reply: ProtocolReply, followUps: [ProtocolReply]) -> String {
+        VersionReport(reply: reply).json
+    }
+}

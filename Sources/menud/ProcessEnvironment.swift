@@ -1,0 +1,23 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The daemon's environment variables and home directory, read with libc so that
+/// menud need not load Foundation (issue 15) for a few lookups at start.
+enum ProcessEnvironment {
+    /// The variable's value, or nil when it is not set.
+    static func value(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// `$HOME` when it is set and not empty, else the home directory in the user
+    /// database (what a login shell would set), else `/`.
+    static func home(environment: (String) -> String? = value) -> String {
+        if let home = environment("HOME"), !home.isEmpty { return home }
+        if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir {
+            let path = String(cString: directory)
+            if !path.isEmpty { return path }
+        }
+        return "/"
+    }
+}

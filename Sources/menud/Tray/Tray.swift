@@ -1,0 +1,88 @@
+import Logging
+import MenuBus
+import MenuCore
+import MenuLoop
+
+/// menud's menus in the system tray: one ``TrayItem`` per top-level menu, kept in
+/// step with the daemon. It is a client of the daemon like any other
+/// (``TrayClient``): every event group, from any client, is one `LayoutUpdated`
+/// whose revision is the group's sequence number, so it only grows; and a reload
+/// adds and removes items as menus come and go.
+///
+/// Without a session bus the tray logs one line and stays off; the daemon serves as
+/// before. If the bus goes away later, the same.
+final class Tray {
+    let logger: Logger
+    private let state: DaemonState
+    private let loop: EventLoop
+    private(set) var client: TrayClient?
+    private var items: [String: TrayItem] = [:]
+    /// The last event group's sequence number, as dbusmenu's revision.
+    private(set) var revision: UInt32 = 0
+    private var nextNumber = 1
+    private(set) var isRunning = false
+
+    init(state: DaemonState, loop: EventLoop, logger: Logger) {
+        self.state = state
+        self.loop = loop
+        self.logger = logger
+    }
+
+    var model: MenuModel { state.model }
+
+    /// Publishes the menus. Returns false, having logged why, when there is no bus.
+    @discardableResult
+    func start() -> Bool {
+        guard !isRunning else { return true }
+        isRunning = true
+        revision = UInt32(truncatingIfNeeded: state.events.sequence)
+        let client = TrayClient(state: state)
+        self.client = client
+        client.onEventGroup = { [unowned self] sequence, menus in self.changed(sequence, menus: menus) }
+        client.send("subscribe", ["expansion", "value", "config"]) { _ in }
+        syncItems()
+        return isRunning
+    }
+
+    func stop() {
+        guard isRunning else { return }
+        isRunning = false
+        client?.close()
+        client = nil
+        for item in items.values { item.close() }
+        items = [:]
+    }
+
+    /// A bus connection failed: the bus is gone, and the tray with it.
+    func busFailed(menu: String, _ error: BusError) {
+        guard isRunning else { return }
+        logger.warning("tray: lost the session bus (\(error)); the tray is off")
+        stop()
+    }
+
+    /// One event group: the items of the menus it changed signal their new layout.
+    private func changed(_ sequence: UInt64, menus: Set<String>?) {
+        revision = UInt32(truncatingIfNeeded: sequence)
+        syncItems()
+        for (menu, item) in items where menus?.contains(menu) ?? true { item.changed(revision: revision) }
+    }
+
+    /// One item for each top-level menu: new menus get one, removed menus lose theirs.
+    private func syncItems() {
+        let menus = model.tree.topLevel.map { model.tree.id($0) }
+        for (menu, item) in items where !menus.contains(menu) {
+            item.close()
+            items[menu] = nil
+        }
+        for menu in menus where items[menu] == nil && isRunning {
+            do throws(BusError) {
+                items[menu] = try TrayItem(menu: menu, number: nextNumber, tray: self, loop: loop)
+                nextNumber += 1
+            } catch {
+                logger.warning("tray: no session bus (\(error)); serving without the tray")
+                stop()
+                return
+            }
+        }
+    }
+}

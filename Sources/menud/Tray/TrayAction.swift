@@ -1,0 +1,42 @@
+import MenuCore
+
+/// What an event from a tray does, as the protocol request that does it: the tray
+/// acts only through requests, like any other client.
+struct TrayAction {
+    var command: String
+    var arguments: [String]
+
+    /// A click on an entry: an item's `exec` runs and a toggle flips (`activate`),
+    /// an option is picked, a range step is set. Nil for entries a click does
+    /// nothing to (submenus, and labels that show a value).
+    static func click(_ entry: TrayEntry, in model: MenuModel) -> TrayAction? {
+        switch entry.key {
+        case .node(let path):
+            guard let n = model.tree.node(at: path) else { return nil }
+            switch model.tree.kind(n) {
+            case .item, .toggle, .option: return TrayAction(command: "activate", arguments: [path])
+            case .group, .choice, .range, .text, .date: return nil
+            }
+        case .rangeStep(let path, let value):
+            return TrayAction(command: "set", arguments: [path, value])
+        case .rangeDown(let path), .rangeUp(let path):
+            guard let n = model.tree.node(at: path), let rule = model.tree.rule(n),
+                let bounds = RangeBounds(rule: rule), case .number(let value)? = model.value(of: n)
+            else { return nil }
+            let step = entry.key == .rangeDown(path: path) ? -TrayMenu.nudge(bounds) : TrayMenu.nudge(bounds)
+            let next = min(max(value + step, bounds.min), bounds.max)
+            return TrayAction(command: "set", arguments: [path, Value.format((next * 1e9).rounded() / 1e9)])
+        case .rangeValue:
+            return nil
+        }
+    }
+
+    /// A submenu shown (`AboutToShow`, `opened`) or closed: its group or choice
+    /// opens or closes in the daemon. Nil for a submenu that is not a node's (a range's).
+    static func show(_ entry: TrayEntry, open: Bool, in model: MenuModel) -> TrayAction? {
+        guard case .node(let path) = entry.key, let n = model.tree.node(at: path),
+            model.tree.kind(n).isExpandable
+        else { return nil }
+        return TrayAction(command: open ? "expand" : "collapse", arguments: [path])
+    }
+}

@@ -1,0 +1,182 @@
+import MenuBus
+import MenuProtocol
+
+/// `com.canonical.dbusmenu` on the item's `/MenuBar`: the layout, and the events
+/// that act on it. Every action is a protocol request (``TrayAction``) answered
+/// before the D-Bus reply, so a refused request is the caller's D-Bus error and
+/// changes nothing.
+extension TrayItem {
+    func dbusMenuInterface() -> BusInterface {
+        BusInterface(
+            name: "com.canonical.dbusmenu",
+            methods: [
+                .init("GetLayout", "iias", "u(ia{sv}av)") { [unowned self] call throws(BusReplyError) in
+                    let (parent, depth, names) = try Self.arguments(call) { () throws(BusError) in
+                        (
+                            try call.arguments.readInt32(), try call.arguments.readInt32(),
+                            try call.arguments.readStrings()
+                        )
+                    }
+                    let entry = try self.entry(parent)
+                    call.reply([.uint32(tray.revision), self.encode(entry, depth: depth, names: Set(names))])
+                },
+                .init("GetGroupProperties", "aias", "a(ia{sv})") {
+                    [unowned self] call throws(BusReplyError) in
+                    let (wanted, names) = try Self.arguments(call) { () throws(BusError) in
+                        (try call.arguments.readInt32s(), try call.arguments.readStrings())
+                    }
+                    let found: [BusValue] = wanted.compactMap { id in
+                        guard let entry = try? self.entry(id) else { return nil }
+                        return .structure([.int32(id), Self.properties(entry, names: Set(names))])
+                    }
+                    call.reply([.array(element: "(ia{sv})", found)])
+                },
+                .init("GetProperty", "is", "v") { [unowned self] call throws(BusReplyError) in
+                    let (id, name) = try Self.arguments(call) { () throws(BusError) in
+                        (try call.arguments.readInt32(), try call.arguments.readString())
+                    }
+                    guard let value = try self.entry(id).properties.first(where: { $0.0 == name })?.1 else {
+                        throw .invalidArguments("menu entry \(id) has no property '\(name)'")
+                    }
+                    call.reply([.variant(value)])
+                },
+                .init("Event", "isvu", "") { [unowned self] call throws(BusReplyError) in
+                    let (id, event) = try Self.arguments(call) { () throws(BusError) in
+                        let id = try call.arguments.readInt32()
+                        let event = try call.arguments.readString()
+                        try call.arguments.skip("v")
+                        _ = try call.arguments.readUInt32()
+                        return (id, event)
+                    }
+                    let entry = try self.entry(id)
+                    self.perform(self.action(for: event, on: entry)) { result in
+                        switch result {
+                        case .success: call.reply()
+                        case .failure(let error): call.fail(error)
+                        }
+                    }
+                },
+                .init("EventGroup", "a(isvu)", "ai") { [unowned self] call throws(BusReplyError) in
+                    let events = try Self.arguments(call) { () throws(BusError) in
+                        try call.arguments.readArray(of: "(isvu)") { () throws(BusError) in
+                            try call.arguments.readStructure("isvu") { () throws(BusError) in
+                                let id = try call.arguments.readInt32()
+                                let event = try call.arguments.readString()
+                                try call.arguments.skip("v")
+                                _ = try call.arguments.readUInt32()
+                                return (id, event)
+                            }
+                        }
+                    }
+                    var unknown: [BusValue] = []
+                    for (id, event) in events {
+                        guard let entry = try? self.entry(id) else {
+                            unknown.append(.int32(id))
+                            continue
+                        }
+                        self.perform(self.action(for: event, on: entry)) { _ in }
+                    }
+                    if !events.isEmpty, unknown.count == events.count {
+                        throw .invalidArguments("no menu entry among the events' ids")
+                    }
+                    call.reply([.array(element: "i", unknown)])
+                },
+                .init("AboutToShow", "i", "b") { [unowned self] call throws(BusReplyError) in
+                    let id = try Self.arguments(call) { () throws(BusError) in try call.arguments.readInt32()
+                    }
+                    let entry = try self.entry(id)
+                    self.perform(TrayAction.show(entry, open: true, in: tray.model)) { result in
+                        switch result {
+                        case .success(let changed): call.reply([.bool(changed)])
+                        case .failure(let error): call.fail(error)
+                        }
+                    }
+                },
+                .init("AboutToShowGroup", "ai", "aiai") { [unowned self] call throws(BusReplyError) in
+                    let wanted = try Self.arguments(call) { () throws(BusError) in
+                        try call.arguments.readInt32s()
+                    }
+                    var unknown: [BusValue] = []
+                    var updated: [BusValue] = []
+                    for id in wanted {
+                        guard let entry = try? self.entry(id) else {
+                            unknown.append(.int32(id))
+                            continue
+                        }
+                        self.perform(TrayAction.show(entry, open: true, in: tray.model)) { result in
+                            if case .success(true) = result { updated.append(.int32(id)) }
+                        }
+                    }
+                    call.reply([.array(element: "i", updated), .array(element: "i", unknown)])
+                },
+            ],
+            properties: [
+                .init("Version", "u") { .uint32(3) },
+                .init("TextDirection", "s") { .string("ltr") },
+                .init("Status", "s") { .string("normal") },
+                .init("IconThemePath", "as") { .array(element: "s", []) },
+            ],
+            signals: [
+                .init("ItemsPropertiesUpdated", "a(ia{sv})a(ias)"),
+                .init("LayoutUpdated", "ui"),
+                .init("ItemActivationRequested", "iu"),
+            ])
+    }
+
+    /// What an event names: a click, or a submenu opened or closed; nil for the
+    /// others (`hovered`, and names this version of the spec does not know).
+    func action(for event: String, on entry: TrayEntry) -> TrayAction? {
+        switch event {
+        case "clicked": return TrayAction.click(entry, in: tray.model)
+        case "opened": return TrayAction.show(entry, open: true, in: tray.model)
+        case "closed": return TrayAction.show(entry, open: false, in: tray.model)
+        default: return nil
+        }
+    }
+
+    /// Sends `action`'s request; `done` hears whether it changed anything, or the
+    /// request's error as a D-Bus error. No action is a success that changed nothing.
+    func perform(_ action: TrayAction?, done: @escaping (Result<Bool, BusReplyError>) -> Void) {
+        guard let action else { return done(.success(false)) }
+        tray.client?.send(action.command, action.arguments) { reply in
+            if reply.isOK {
+                done(.success(!reply.lines.isEmpty))
+            } else {
+                done(.failure(Self.busError(reply)))
+            }
+        }
+    }
+
+    /// A refused request as a D-Bus error: `ERR not-activatable …` is
+    /// `org.menud.Error.NotActivatable`, since D-Bus names have no hyphens.
+    static func busError(_ reply: ProtocolReply) -> BusReplyError {
+        let code = (reply.errorCode ?? "internal").split(separator: "-").map {
+            $0.prefix(1).uppercased() + $0.dropFirst()
+        }
+        return BusReplyError(name: "org.menud.Error." + code.joined(), message: reply.errorMessage ?? "")
+    }
+
+    /// `entry` and its entries `depth` levels down (all of them for -1), as
+    /// dbusmenu's `(ia{sv}av)`.
+    func encode(_ entry: TrayEntry, depth: Int32, names: Set<String>) -> BusValue {
+        let id = ids.id(for: entry.key)
+        let children: [BusValue] =
+            depth == 0 ? [] : entry.children.map { .variant(encode($0, depth: depth - 1, names: names)) }
+        return .structure([.int32(id), Self.properties(entry, names: names), .array(element: "v", children)])
+    }
+
+    /// The entry's properties, only those named unless none are.
+    static func properties(_ entry: TrayEntry, names: Set<String>) -> BusValue {
+        .properties(entry.properties.filter { names.isEmpty || names.contains($0.0) })
+    }
+
+    /// Reads a call's arguments; sd-bus has checked their signature already, so a
+    /// failure here is a message that lied about its contents.
+    static func arguments<T>(_ call: BusCall, _ read: () throws(BusError) -> T) throws(BusReplyError) -> T {
+        do throws(BusError) {
+            return try read()
+        } catch {
+            throw .invalidArguments("cannot read the arguments: \(error)")
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Logging
+import MenuBus
+import MenuCore
+import MenuLoop
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One top-level menu in the tray: a StatusNotifierItem with its dbusmenu, on a bus
+/// connection of its own under the name `org.kde.StatusNotifierItem-PID-N`, so that
+/// the host sees the item go when the connection closes (a reload that removed the
+/// menu, or shutdown). It registers with the `org.kde.StatusNotifierWatcher`
+/// whenever one appears, as when the bar restarts.
+final class TrayItem {
+    static let itemPath = "/StatusNotifierItem"
+    static let menuPath = "/MenuBar"
+    static let watcherName = "org.kde.StatusNotifierWatcher"
+
+    /// The top-level menu's id, which is its path.
+    let menu: String
+    let busName: String
+    let bus: BusConnection
+    unowned let tray: Tray
+    var ids: TrayEntryIDs
+    /// The menu's entries, built on first use after each change.
+    private var built: (revision: UInt32, menu: TrayMenu)?
+    /// What the item showed last, to signal what changed.
+    private var shown: (title: String, icon: String)?
+
+    init(menu: String, number: Int, tray: Tray, loop: EventLoop) throws(BusError) {
+        self.menu = menu
+        self.tray = tray
+        busName = "org.kde.StatusNotifierItem-\(getpid())-\(number)"
+        ids = TrayEntryIDs(root: .node(path: menu))
+        bus = try BusConnection(sessionBusOn: loop)
+        let logger = tray.logger
+        bus.onError = { [menu] error in logger.warning("tray \(menu): \(error)") }
+        bus.onDisconnect = { [unowned tray, menu] error in tray.busFailed(menu: menu, error) }
+        do {
+            try bus.publish(statusNotifierInterface(), at: Self.itemPath)
+            try bus.publish(dbusMenuInterface(), at: Self.menuPath)
+        } catch {
+            bus.close()
+            throw error
+        }
+        shown = (title, icon)
+        bus.onSignal(
+            sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            member: "NameOwnerChanged"
+        ) { [weak self] message in
+            guard let self, let name = try? message.readString(), name == Self.watcherName,
+                (try? message.readString()) != nil, let owner = try? message.readString(), !owner.isEmpty
+            else { return }
+            self.register()
+        }
+        bus.requestName(busName) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success: self.register()
+            case .failure(let error): logger.warning("tray \(menu): cannot own \(self.busName): \(error)")
+            }
+        }
+    }
+
+    /// Tells the watcher about the item; without a watcher it waits for one.
+    private func register() {
+        bus.call(
+            destination: Self.watcherName, path: "/StatusNotifierWatcher", interface: Self.watcherName,
+            member: "RegisterStatusNotifierItem", arguments: [.string(busName)]
+        ) { [weak tray, menu, busName] result in
+            guard let tray else { return }
+            switch result {
+            case .success: tray.logger.info("tray \(menu): registered \(busName)")
+            case .failure(let error):
+                tray.logger.info("tray \(menu): not registered yet (\(error.message)); waiting for a watcher")
+            }
+        }
+    }
+
+    /// The daemon changed (one event group): the menu's layout, and the item's title
+    /// and icon if they changed.
+    func changed(revision: UInt32) {
+        bus.emit(
+            path: Self.menuPath, interface: "com.canonical.dbusmenu", member: "LayoutUpdated",
+            [.uint32(revision), .int32(0)])
+        let now = (title: title, icon: icon)
+        if let shown, shown.title != now.title {
+            for signal in ["NewTitle", "NewToolTip"] {
+                bus.emit(path: Self.itemPath, interface: "org.kde.StatusNotifierItem", member: signal, [])
+            }
+        }
+        if let shown, shown.icon != now.icon {
+            bus.emit(path: Self.itemPath, interface: "org.kde.StatusNotifierItem", member: "NewIcon", [])
+        }
+        shown = now
+    }
+
+    func close() {
+        bus.close()
+    }
+
+    /// The menu's entries now.
+    var layout: TrayMenu {
+        if let built, built.revision == tray.revision { return built.menu }
+        let made = TrayMenu(rows: (try? tray.model.tree(under: menu)) ?? [])
+        built = (tray.revision, made)
+        return made
+    }
+
+    /// The entry a host's id names, or the error for a host that named none.
+    func entry(_ id: Int32) throws(BusReplyError) -> TrayEntry {
+        guard let key = ids.key(for: id), let entry = layout.entries[key] else {
+            throw .invalidArguments("no menu entry \(id) in menu '\(menu)'")
+        }
+        return entry
+    }
+
+    var title: String {
+        guard let n = tray.model.tree.node(at: menu) else { return menu }
+        return tray.model.title(of: n)
+    }
+
+    var icon: String {
+        guard let icon = (try? tray.model.get(menu))?.icon, !icon.isEmpty else {
+            return Self.defaultIcon
+        }
+        return icon
+    }
+
+    /// For a menu without an `icon`: the freedesktop icon of a menu button.
+    static let defaultIcon = "open-menu-symbolic"
+}

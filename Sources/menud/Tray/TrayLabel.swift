@@ -1,0 +1,45 @@
+/// Menu text as a tray shows it: data, never markup or a mnemonic. dbusmenu labels
+/// are plain text in which `_` marks the access key (`__` is a literal one);
+/// status-item tooltips may hold basic markup in some hosts; and a newline or other
+/// control character would break the menu's line.
+enum TrayLabel {
+    /// A dbusmenu `label`: every `_` doubled, control characters as spaces.
+    static func menuLabel(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "_" {
+                out.append("_")
+                out.append("_")
+            } else {
+                out.append(Self.isControl(scalar) ? " " : scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// A tooltip's title or text: `&`, `<` and `>` as entities, control characters
+    /// as spaces.
+    static func tooltip(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.unicodeScalars.append(Self.isControl(scalar) ? " " : scalar)
+            }
+        }
+        return out
+    }
+
+    /// Plain text for a property shown as it is (an item's title): control
+    /// characters as spaces.
+    static func plain(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { Self.isControl($0) ? " " : $0 }))
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}"
+            || scalar == "\u{2029}"
+    }
+}

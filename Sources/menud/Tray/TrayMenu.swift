@@ -1,0 +1,105 @@
+import MenuCore
+
+/// One top-level menu as dbusmenu entries, built from the model's rows (every node,
+/// as `tree` lists them, whether open or not: a tray shows a submenu when the user
+/// points at it, and tells the daemon through `AboutToShow`).
+///
+/// - a group is a submenu; a choice a submenu of radio entries, its options;
+/// - a toggle is a checkmark;
+/// - a range is a submenu of radio entries over its steps, or of −, its value and +
+///   when it has more than ``maxRangeSteps`` or no step (the buttons then move a
+///   tenth of the range);
+/// - text and date nodes, and ranges, show their value, added after the title when
+///   the title does not show it already.
+struct TrayMenu {
+    /// The most steps a range is shown with one entry each.
+    static let maxRangeSteps = 24
+
+    let root: TrayEntry
+    /// Every entry, by key, to resolve a host's ids against.
+    let entries: [TrayEntryKey: TrayEntry]
+
+    /// `rows`: the menu's rows as ``MenuModel/tree(under:)`` lists them, the menu first.
+    init(rows: [Row]) {
+        var stack: [TrayEntry] = []
+        var entries: [TrayEntryKey: TrayEntry] = [:]
+        let base = rows.first?.depth ?? 0
+        func closeTop() {
+            let done = stack.removeLast()
+            stack[stack.count - 1].children.append(done)
+        }
+        for row in rows {
+            while stack.count > row.depth - base, stack.count > 1 { closeTop() }
+            let entry = Self.entry(for: row)
+            stack.append(entry)
+        }
+        while stack.count > 1 { closeTop() }
+        root = stack.first ?? TrayEntry(key: .node(path: ""), label: "")
+        func index(_ e: TrayEntry) {
+            entries[e.key] = e
+            for c in e.children { index(c) }
+        }
+        index(root)
+        self.entries = entries
+    }
+
+    private static func entry(for row: Row) -> TrayEntry {
+        var entry = TrayEntry(key: .node(path: row.path), label: row.title, icon: row.icon)
+        switch row.kind {
+        case .group, .choice:
+            entry.isSubmenu = true
+        case .option:
+            entry.toggle = .radio(on: row.selected ?? false)
+        case .toggle:
+            entry.toggle = .checkmark(on: row.value == "on")
+        case .range:
+            entry.label = showingValue(row)
+            entry.isSubmenu = true
+            if let bounds = row.bounds, let value = row.value.flatMap(Double.init) {
+                entry.children = rangeEntries(row.path, bounds: bounds, value: value)
+            }
+        case .text, .date:
+            entry.label = showingValue(row)
+        case .item:
+            break
+        }
+        return entry
+    }
+
+    private static func showingValue(_ row: Row) -> String {
+        guard let value = row.value, !value.isEmpty, !row.title.contains(value) else { return row.title }
+        return "\(row.title): \(value)"
+    }
+
+    private static func rangeEntries(_ path: String, bounds: RangeBounds, value: Double) -> [TrayEntry] {
+        let steps =
+            bounds.step > 0
+            ? Int(((bounds.max - bounds.min) / bounds.step + 1e-9).rounded(.down)) + 1 : Int.max
+        guard steps > maxRangeSteps else {
+            return (0..<steps).map { k in
+                let v = stepValue(bounds, k)
+                let text = Value.format(v)
+                var e = TrayEntry(key: .rangeStep(path: path, value: text), label: text)
+                e.toggle = .radio(on: abs(v - value) < bounds.step / 2)
+                return e
+            }
+        }
+        var shown = TrayEntry(key: .rangeValue(path: path), label: Value.format(value))
+        shown.enabled = false
+        return [
+            TrayEntry(key: .rangeDown(path: path), label: "−"), shown,
+            TrayEntry(key: .rangeUp(path: path), label: "+"),
+        ]
+    }
+
+    /// How far − and + move a range: its step, or a tenth of it when any number goes.
+    static func nudge(_ bounds: RangeBounds) -> Double {
+        bounds.step > 0 ? bounds.step : (bounds.max - bounds.min) / 10
+    }
+
+    /// Step `k` of a range, rounded so that decimal steps read as written (0.3, not
+    /// 0.30000000000000004).
+    static func stepValue(_ bounds: RangeBounds, _ k: Int) -> Double {
+        ((bounds.min + Double(k) * bounds.step) * 1e9).rounded() / 1e9
+    }
+}

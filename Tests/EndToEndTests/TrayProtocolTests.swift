@@ -1,0 +1,496 @@
+import Foundation
+import MenuClient
+import MenuProtocol
+import Testing
+
+/// The tray's D-Bus objects against a real session bus of the test's own
+/// (`dbus-daemon --session`), talked to with a real D-Bus client (`busctl`), the
+/// daemon's side checked with the real menuctl.
+@Suite struct TrayProtocolTests {
+    static let config = """
+        settings:
+          tray: true
+        menu:
+          - id: main
+            title: Main
+            icon: audio-volume-high
+            children:
+              - id: wifi
+                title: "Wi-Fi: {value}"
+                type: toggle
+                value: on
+              - id: theme
+                title: Theme
+                options: [Light, Dark]
+                value: Dark
+              - id: volume
+                title: "Volume {value}"
+                type: range
+                step: 10
+                value: 50
+              - id: brightness
+                title: Brightness
+                type: range
+                step: 1
+                value: 50
+              - id: host
+                title: Hostname
+                type: text
+                value: box
+              - id: more
+                title: More
+                children:
+                  - id: lock
+                    title: Lock
+                    exec: "true"
+              - id: note
+                title: Note
+                exec: "touch clicked"
+              - id: wipe
+                title: Wipe
+                exec: "touch wiped"
+                confirm: Really wipe?
+          - id: hostile
+            title: "<i>x</i> & y"
+            children:
+              - id: a
+                title: "<b>bold</b> a_b\\nnext"
+                exec: "true"
+        """
+
+    static func withConfig<T>(_ text: String = config, _ body: (String) async throws -> T) async throws -> T {
+        let directory = try TempDirectory()
+        let path = directory.file("menu.yaml")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return try await body(path)
+    }
+
+    /// GetLayout shows every node `menuctl tree` lists, in its order and depth, each as
+    /// its kind is shown: groups and choices and ranges as submenus, a toggle as a
+    /// checkmark, options and range steps as radio entries.
+    @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
+    func layoutMatchesTree() async throws {
+        try XTools.require(SessionBus.programs)
+        try await Self.withConfig { config in
+            try await withSessionBus { bus in
+                try await withTrayDaemon(on: bus, config: config, arguments: []) { tray in
+                    let items = try await tray.waitForItems(["main", "hostile"])
+                    let (_, root) = try bus.layout(of: items["main"]!)
+                    let tree = try tray.daemon.menuctl(["tree", "--json", "main"])
+                    #expect(tree.status == 0)
+                    let rows = try #require(
+                        try JSONSerialization.jsonObject(with: Data(tree.stdout.utf8)) as? [[String: Any]])
+                    // Nodes only: a range's steps are entries of the tray's own.
+                    let nodes = Self.nodeEntries(root)
+                    #expect(nodes.map(\.depth) == rows.map { $0["depth"] as? Int ?? -1 })
+                    let expected = rows.map { row -> String in
+                        let (kind, title) = (row["type"] as? String ?? "", row["title"] as? String ?? "")
+                        let value = row["value"] as? String ?? ""
+                        let shown =
+                            (kind == "text" || kind == "range") && !title.contains(value)
+                            ? "\(title): \(value)" : title
+                        return shown.replacingOccurrences(of: "_", with: "__")
+                    }
+                    #expect(nodes.map { $0.entry.label ?? "" } == expected)
+                    for (node, row) in zip(nodes, rows) {
+                        let path = row["path"] as? String ?? ""
+                        switch row["type"] as? String ?? "" {
+                        case "group", "choice", "range": #expect(node.entry.isSubmenu, "\(path)")
+                        case "toggle":
+                            #expect(node.entry.toggleType == "checkmark")
+                            #expect(node.entry.toggleState == (row["value"] as? String == "on" ? 1 : 0))
+                        case "option":
+                            #expect(node.entry.toggleType == "radio")
+                            #expect(node.entry.toggleState == (row["selected"] as? Bool == true ? 1 : 0))
+                        default: #expect(!node.entry.isSubmenu && node.entry.toggleType == nil, "\(path)")
+                        }
+                    }
+                    let volume = try #require(root.entry(labelled: "Volume 50"))
+                    #expect(volume.children.map { $0.label ?? "" } == (0...10).map { "\($0 * 10)" })
+                    #expect(volume.children.map { $0.toggleState ?? -1 } == (0...10).map { $0 == 5 ? 1 : 0 })
+                    let brightness = try #require(root.entry(labelled: "Brightness: 50"))
+                    #expect(brightness.children.map { $0.label ?? "" } == ["−", "50", "+"])
+                    #expect(brightness.children.map(\.enabled) == [true, false, true])
+
+                    let item = items["main"]!
+                    #expect(
+                        try bus.property(item, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "Title")
+                            as? String == "Main")
+                    #expect(
+                        try bus.property(
+                            item, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "IconName") as? String
+                            == "audio-volume-high")
+                    #expect(
+                        try bus.property(
+                            item, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "ItemIsMenu") as? Bool
+                            == true)
+                    #expect(
+                        try bus.property(item, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "Menu")
+                            as? String == "/MenuBar")
+                }
+            }
+        }
+    }
+
+    /// Entries that are nodes: all but those under a range.
+    static func nodeEntries(_ root: DBusMenuLayout) -> [(depth: Int, entry: DBusMenuLayout)] {
+        var out: [(depth: Int, entry: DBusMenuLayout)] = []
+        func walk(_ e: DBusMenuLayout, _ depth: Int) {
+            out.append((depth, e))
+            guard
+                !(e.isSubmenu && e.children.first?.toggleType == "radio"
+                    && e.children.first?.label?.first?.isNumber == true)
+                    && !(e.children.first?.label == "−")
+            else { return }
+            for c in e.children { walk(c, depth + 1) }
+        }
+        walk(root, 0)
+        return out
+    }
+
+    /// Clicks act through the daemon, as `activate` and `set` do: the toggle flips, an
+    /// option is picked, a range step and + set the value; and opening a submenu
+    /// (AboutToShow) expands its group, closing it collapses it, as menuctl sees.
+    @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
+    func eventsActThroughTheDaemon() async throws {
+        try XTools.require(SessionBus.programs)
+        try await withSessionBus { bus in
+            try await Self.withConfig { config in
+                try await withTrayDaemon(on: bus, config: config) { tray in
+                    let name = try await tray.waitForItems(["main", "hostile"])["main"]!
+                    let (_, root) = try bus.layout(of: name)
+                    /// Field `n` of the node's row record; empty when it has none (a
+                    /// crash here would leave the other tests' buses running).
+                    func field(_ n: Int, _ path: String) throws -> String {
+                        let row = try tray.daemon.menuctl(["get", "--raw", path]).stdout
+                        let fields = row.split(separator: "\t", omittingEmptySubsequences: false)
+                        return fields.count > n ? String(fields[n]) : ""
+                    }
+                    func value(_ path: String) throws -> String { try field(7, path) }
+                    func state(_ path: String) throws -> String { try field(4, path) }
+
+                    try bus.menuEvent(
+                        name, id: (try #require(root.entry(labelled: "Wi-Fi: on"))).id, "clicked")
+                    #expect(try value("main/wifi") == "off")
+                    try bus.menuEvent(name, id: (try #require(root.entry(labelled: "Light"))).id, "clicked")
+                    #expect(try value("main/theme") == "Light")
+                    try bus.menuEvent(
+                        name,
+                        id: (try #require(root.entry(labelled: "Volume 50")?.children.dropFirst(2).first)).id,
+                        "clicked")
+                    #expect(try value("main/volume") == "20")
+                    try bus.menuEvent(
+                        name,
+                        id: (try #require(root.entry(labelled: "Brightness: 50")?.children.dropFirst(2).first))
+                            .id, "clicked")
+                    #expect(try value("main/brightness") == "51")
+
+                    let more = (try #require(root.entry(labelled: "More"))).id
+                    #expect(try state("main/more") == "collapsed")
+                    let shown = try bus.call(
+                        name, "/MenuBar", "com.canonical.dbusmenu", "AboutToShow", "i", ["\(more)"])
+                    #expect(shown.first as? Bool == true)
+                    #expect(try state("main/more") == "expanded")
+                    try bus.menuEvent(name, id: more, "closed")
+                    #expect(try state("main/more") == "collapsed")
+                    try bus.menuEvent(name, id: more, "opened")
+                    #expect(try state("main/more") == "expanded")
+
+                    // An item's exec runs, in the daemon's directory, as `activate` runs it.
+                    try bus.menuEvent(name, id: (try #require(root.entry(labelled: "Note"))).id, "clicked")
+                    try await waitUntil("the item's command to run") {
+                        FileManager.default.fileExists(atPath: tray.daemon.directory.file("clicked"))
+                    }
+
+                    // A `confirm:` item asks first: it is a submenu whose title turns into
+                    // the question when it opens, and only its Yes runs the command.
+                    let wipe = try #require(root.entry(labelled: "Wipe"))
+                    #expect(wipe.isSubmenu)
+                    try #require(wipe.children.map(\.label) == ["Yes", "No"])
+                    _ = try bus.call(
+                        name, "/MenuBar", "com.canonical.dbusmenu", "AboutToShow", "i", ["\(wipe.id)"])
+                    #expect(try bus.layout(of: name).root.entry(labelled: "Really wipe?")?.id == wipe.id)
+                    try bus.menuEvent(name, id: wipe.children[1].id, "clicked")
+                    #expect(try state("main/wipe") == "collapsed")
+                    try bus.menuEvent(name, id: wipe.children[0].id, "clicked")
+                    try await waitUntil("the confirmed command to run") {
+                        FileManager.default.fileExists(atPath: tray.daemon.directory.file("wiped"))
+                    }
+
+                    // The layout shows what the clicks did.
+                    let (_, after) = try bus.layout(of: name)
+                    #expect(after.entry(labelled: "Wi-Fi: off")?.toggleState == 0)
+                    #expect(after.entry(labelled: "Light")?.toggleState == 1)
+                }
+            }
+        }
+    }
+
+    /// The icon's wheel moves the focus (`nav next`/`prev`), and its click activates
+    /// the focused row (`nav activate`).
+    @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
+    func scrollAndActivateMoveTheFocus() async throws {
+        try XTools.require(SessionBus.programs)
+        try await withSessionBus { bus in
+            try await withTrayDaemon(on: bus) { tray in
+                let name = try await tray.waitForItems(["apps", "settings", "power"])["settings"]!
+                let sni = "org.kde.StatusNotifierItem"
+                #expect(
+                    try tray.daemon.menuctl(["focused", "--raw", "settings"]).stdout
+                        == "focus\tsettings\tsettings\n")
+                _ = try bus.call(name, "/StatusNotifierItem", sni, "Scroll", "is", ["1", "vertical"])
+                #expect(
+                    try tray.daemon.menuctl(["focused", "--raw", "settings"]).stdout
+                        == "focus\tsettings\tsettings/wifi\n")
+                _ = try bus.call(name, "/StatusNotifierItem", sni, "Activate", "ii", ["0", "0"])
+                #expect(
+                    try tray.daemon.menuctl(["get", "--raw", "settings/wifi"]).stdout.contains("\toff\t"))
+                _ = try bus.call(name, "/StatusNotifierItem", sni, "Scroll", "is", ["-1", "vertical"])
+                #expect(
+                    try tray.daemon.menuctl(["focused", "--raw", "settings"]).stdout
+                        == "focus\tsettings\tsettings\n")
+
+                // What the daemon refuses is the caller's D-Bus error: a text node
+                // cannot be activated.
+                for _ in 0..<3 {
+                    _ = try bus.call(name, "/StatusNotifierItem", sni, "Scroll", "is", ["1", "vertical"])
+                }
+                #expect(
+                    try tray.daemon.menuctl(["focused", "--raw", "settings"]).stdout
+                        == "focus\tsettings\tsettings/hostname\n")
+                let before = try tray.daemon.menuctl(["tree", "--raw"]).stdout
+                #expect(throws: BusCallFailed.self) {
+                    try bus.call(name, "/StatusNotifierItem", sni, "Activate", "ii", ["0", "0"])
+                }
+                let refused = try bus.busctl([
+                    "call", name, "/StatusNotifierItem", sni, "Activate", "ii", "0", "0",
+                ])
+                #expect(refused.stderr.contains("needs a value"), "\(refused)")
+                // gdbus shows the error's name too.
+                let named = try run(
+                    XTools.path(of: "gdbus") ?? "/usr/bin/gdbus",
+                    [
+                        "call", "--session", "--dest", name, "--object-path", "/StatusNotifierItem",
+                        "--method",
+                        "\(sni).Activate", "0", "0",
+                    ], environment: bus.environment)
+                #expect(named.stderr.contains("org.menud.Error.NotActivatable"), "\(named)")
+                #expect(try tray.daemon.menuctl(["tree", "--raw"]).stdout == before)
+            }
+        }
+    }
+
+    /// Every event group is one LayoutUpdated from each item whose menu it changed,
+    /// with the group's number as the revision: a command from another client, and a
+    /// batch that changes two menus.
+    @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
+    func layoutUpdatedOncePerEventGroup() async throws {
+        try XTools.require(SessionBus.programs)
+        try await withSessionBus { bus in
+            try await withTrayDaemon(on: bus) { tray in
+                let items = try await tray.waitForItems(["apps", "settings", "power"])
+                var owners: [String: String] = [:]
+                for (menu, name) in items { owners[try bus.owner(of: name)!] = menu }
+                let log = bus.directory.file("monitor.log")
+                let monitor = try bus.monitor(match: "type='signal',member='LayoutUpdated'", log: log)
+                try await withCleanup(
+                    {
+                        try await waitUntil("busctl monitor to start") {
+                            (try? String(contentsOfFile: log, encoding: .utf8))?.contains("Monitoring")
+                                == true
+                        }
+                        let subscriber = try tray.daemon.connect()
+                        try subscriber.send("subscribe\n")
+                        #expect(try subscriber.readReply().isOK)
+
+                        #expect(try tray.daemon.menuctl(["toggle", "apps"]).status == 0)
+                        let toggled = try Self.readGroup(subscriber)
+                        let batch = try tray.daemon.connect()
+                        try batch.send("begin\nexpand power\nset settings/wifi off\nend\n")
+                        #expect(try batch.readReply().isOK)
+                        let batched = try Self.readGroup(subscriber)
+
+                        func updates() -> [(menu: String, revision: Int)] {
+                            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+                            return text.split(separator: "\n").compactMap { line in
+                                guard
+                                    let object = try? JSONSerialization.jsonObject(with: Data(line.utf8))
+                                        as? [String: Any],
+                                    object["member"] as? String == "LayoutUpdated",
+                                    let sender = object["sender"] as? String,
+                                    let payload = (object["payload"] as? [String: Any])?["data"] as? [Any],
+                                    let revision = payload.first as? Int
+                                else { return nil }
+                                return (owners[sender] ?? sender, revision)
+                            }
+                        }
+                        // Each item has a connection of its own, so their signals may
+                        // reach the monitor in any order.
+                        try await waitUntil(
+                            "LayoutUpdated for groups \(toggled) and \(batched); seen \(updates())"
+                        ) {
+                            updates().filter { $0.revision == batched }.count == 2
+                                && updates().contains { $0.revision == toggled }
+                        }
+                        let seen = updates()
+                        #expect(seen.filter { $0.revision == toggled }.map(\.menu) == ["apps"])
+                        #expect(
+                            Set(seen.filter { $0.revision == batched }.map(\.menu)) == ["power", "settings"])
+                        #expect(seen.count == 3, "\(seen)")
+                    }, cleanup: { await monitor.stop() })
+            }
+        }
+    }
+
+    /// Reads one event group off a subscribed connection: its number.
+    static func readGroup(_ connection: UnixSocketConnection) throws -> Int {
+        while true {
+            guard let line = try connection.readLine() else {
+                throw TimedOut(description: "the subscriber's connection ended")
+            }
+            let fields = line.split(separator: "\t")
+            if fields.count == 3, fields[0] == "event", fields[2] == "end" { return Int(fields[1]) ?? -1 }
+        }
+    }
+
+    /// Titles are data: dbusmenu labels double `_` (its access-key marker) and carry
+    /// markup as text, a newline as a space; the tooltip's markup is escaped.
+    @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
+    func hostileLabelsAreInert() async throws {
+        try XTools.require(SessionBus.programs)
+        try await Self.withConfig { config in
+            try await withSessionBus { bus in
+                try await withTrayDaemon(on: bus, config: config) { tray in
+                    let name = try await tray.waitForItems(["main", "hostile"])["hostile"]!
+                    let (_, root) = try bus.layout(of: name)
+                    #expect(root.children.map(\.label) == ["<b>bold</b> a__b next"])
+                    let tooltip =
+                        try bus.property(name, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "ToolTip")
+                        as? [Any]
+                    #expect(tooltip?.dropFirst(2).first as? String == "&lt;i&gt;x&lt;/i&gt; &amp; y")
+                    #expect(
+                        try bus.property(name, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "Title")
+                            as? String == "<i>x</i> & y")
+                }
+            }
+        }
+    }
+
+    /// Bad input from the bus gets a D-Bus error and changes nothing: an unknown id, a
+    /// wrong signature, a request the daemon refuses, and an id whose node a reload
+    /// removed.
+    @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
+    func badInputIsRefused() async throws {
+        try XTools.require(SessionBus.programs)
+        try await Self.withConfig { config in
+            try await withSessionBus { bus in
+                try await withTrayDaemon(on: bus, config: config, watch: false) { tray in
+                    let name = try await tray.waitForItems(["main", "hostile"])["main"]!
+                    let (_, root) = try bus.layout(of: name)
+                    let before = try tray.daemon.menuctl(["tree"]).stdout
+                    func refused(_ member: String, _ signature: String, _ arguments: [String]) -> String? {
+                        do {
+                            _ = try bus.call(
+                                name, "/MenuBar", "com.canonical.dbusmenu", member, signature, arguments)
+                            return nil
+                        } catch {
+                            return "\(error)"
+                        }
+                    }
+                    #expect(
+                        refused("Event", "isvu", ["9999", "clicked", "s", "", "0"])?.contains(
+                            "no menu entry 9999") == true)
+                    #expect(refused("Event", "is", ["1", "clicked"])?.contains("expecting 'isvu'") == true)
+                    #expect(refused("AboutToShow", "i", ["9999"]) != nil)
+                    #expect(refused("GetLayout", "iias", ["9999", "-1", "0"]) != nil)
+                    #expect(refused("GetProperty", "is", ["0", "no-such-property"]) != nil)
+                    #expect(try tray.daemon.menuctl(["tree"]).stdout == before)
+
+                    // A reload that removes `more`: its entries' ids now name nothing.
+                    let lock = (try #require(root.entry(labelled: "Lock"))).id
+                    let more = (try #require(root.entry(labelled: "More"))).id
+                    try Self.config.replacingOccurrences(
+                        of:
+                            "      - id: more\n        title: More\n        children:\n          - id: lock\n            title: Lock\n            exec: \"true\"\n",
+                        with: ""
+                    )
+                    .write(toFile: config, atomically: true, encoding: .utf8)
+                    #expect(try tray.daemon.menuctl(["reload"]).status == 0)
+                    let reloaded = try tray.daemon.menuctl(["tree"]).stdout
+                    #expect(!reloaded.contains("main/more"))
+                    #expect(
+                        refused("Event", "isvu", ["\(lock)", "clicked", "s", "", "0"])?.contains(
+                            "no menu entry") == true)
+                    #expect(refused("AboutToShow", "i", ["\(more)"])?.contains("no menu entry") == true)
+                    #expect(try tray.daemon.menuctl(["tree"]).stdout == reloaded)
+                    #expect(tray.daemon.process.isRunning)
+                }
+            }
+        }
+    }
+
+    /// Without a session bus the tray says so once and everything else runs.
+    @Test func noBusLeavesTheDaemonServing() async throws {
+        let directory = try TempDirectory()
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(directory.file("no-bus-here"))"
+        let daemon = try TestDaemon(
+            directory: directory, config: TestPaths.fixture("menu.yaml"), arguments: ["--tray"],
+            environment: environment)
+        try await withCleanup(
+            {
+                try await daemon.start()
+                #expect(try daemon.menuctl(["toggle", "apps"]).status == 0)
+                #expect(try daemon.menuctl(["get", "--raw", "apps"]).stdout.contains("\texpanded\t"))
+                let lines = daemon.log.split(separator: "\n").filter { $0.contains("] tray") }
+                #expect(lines.count == 1, "\(daemon.log)")
+                #expect(lines.first?.contains("no session bus") == true)
+            }, cleanup: { await daemon.stop() })
+    }
+
+    /// A reload that adds a menu adds its item, and one that removes a menu removes its
+    /// item from the bus; the other items stay, under the same names.
+    @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
+    func reloadAddsAndRemovesItems() async throws {
+        try XTools.require(SessionBus.programs)
+        try await Self.withConfig { config in
+            try await withSessionBus { bus in
+                try await withTrayDaemon(on: bus, config: config) { tray in
+                    let first = try await tray.waitForItems(["main", "hostile"])
+                    try Self.config.replacingOccurrences(
+                        of: "  - id: hostile", with: "  - id: extra\n    title: Extra\n  - id: hostile2"
+                    )
+                    .write(toFile: config, atomically: true, encoding: .utf8)
+                    #expect(try tray.daemon.menuctl(["reload"]).status == 0)
+                    let second = try await tray.waitForItems(["main", "extra", "hostile2"])
+                    #expect(second["main"] == first["main"])
+                    #expect(try bus.names(startingWith: first["hostile"]!) == [])
+                }
+            }
+        }
+    }
+
+    /// `settings: tray` follows reloads: off removes every item from the bus, on
+    /// publishes them again.
+    @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
+    func settingTurnsTheTrayOnAndOff() async throws {
+        try XTools.require(SessionBus.programs)
+        try await Self.withConfig { config in
+            try await withSessionBus { bus in
+                try await withTrayDaemon(on: bus, config: config, arguments: []) { tray in
+                    _ = try await tray.waitForItems(["main", "hostile"])
+                    let prefix = "org.kde.StatusNotifierItem-\(tray.daemon.pid)-"
+                    try Self.config.replacingOccurrences(of: "tray: true", with: "tray: false")
+                        .write(toFile: config, atomically: true, encoding: .utf8)
+                    #expect(try tray.daemon.menuctl(["reload"]).status == 0)
+                    try await waitUntil("the items to leave the bus") {
+                        try bus.names(startingWith: prefix).isEmpty
+                    }
+                    try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
+                    #expect(try tray.daemon.menuctl(["reload"]).status == 0)
+                    _ = try await tray.waitForItems(["main", "hostile"])
+                }
+            }
+        }
+    }
+}
