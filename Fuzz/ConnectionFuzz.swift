@@ -7,7 +7,7 @@
 // Built by Fuzz/run with menud's sources (all but its entry point and socket file)
 // in this module, and MenuCore, MenuProtocol, MenuLoop and swift-log's Logging as
 // modules of their own. The menu runs no command: it is the built-in one without
-// its `exec` and `on-change` keys, served from a file of its own so that `reload`
+// its `exec`, `on-change` and `confirm` keys, served from a file of its own so that `reload`
 // reads it again, so no input can start a process.
 
 import Logging
@@ -22,7 +22,7 @@ import MenuProtocol
 /// The built-in menu, whose paths the docs and the tests use, without its
 /// commands.
 private let menu = BuiltinMenu.yaml.split(separator: "\n", omittingEmptySubsequences: false)
-    .filter { !$0.contains("exec:") && !$0.contains("on-change:") && !$0.contains("children-cmd:") }
+    .filter { line in ["exec:", "on-change:", "children-cmd:", "confirm:"].allSatisfy { !line.contains($0) } }
     .joined(separator: "\n")
 
 /// What the connection writes, kept as the socket's peer would read it, and what
@@ -67,7 +67,14 @@ private let menuFile: String = {
     return path
 }()
 private let loop = try! EventLoop()
-private let config = try! ConfigLoader.load(path: menuFile).get()
+private let config: MenuConfig = {
+    switch ConfigLoader.load(path: menuFile) {
+    case .success(let config): return config
+    case .failure(let errors):
+        check(false, "the fuzzed menu does not load: \(errors)")
+        fatalError()
+    }
+}()
 private let quiet = Logger(label: "fuzz") { _ in SwiftLogNoOpLogHandler() }
 
 private func connect(_ state: DaemonState) -> (ClientConnection, FuzzTransport) {
