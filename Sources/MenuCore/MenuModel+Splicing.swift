@@ -49,9 +49,20 @@ extension MenuModel {
         }
 
         let (old, new) = tree.replaceChildren(of: g, with: filled)
-        // Every node after the group has a new number: what is kept by number goes.
-        rowCache.removeAll()
-        changedPaths = [:]
+        let fits = old.count == new.count
+        if fits {
+            // Only the group's own slots have new nodes (the children fit its room):
+            // what is kept for them goes, and the group's row, whose child count changed.
+            rowCache.invalidate(g)
+            for i in old {
+                rowCache.invalidate(i)
+                changedPaths.removeValue(forKey: i)
+            }
+        } else {
+            // Every node after the group has a new number: what is kept by number goes.
+            rowCache.removeAll()
+            changedPaths = [:]
+        }
         let shift = new.count - old.count
         let tail = tree.count - new.upperBound
         expanded.replaceSubrange(old, with: tree.initiallyExpanded[new])
@@ -67,6 +78,8 @@ extension MenuModel {
         }
         referencing = kept.sorted()
         indexReaders()
+        // A title elsewhere may read a value in the group.
+        if fits { for i in referencing { rowCache.invalidate(i) } }
 
         // The old children's state, as ``importState(_:)`` applies it.
         let (_, dropped) = importState(entries)

@@ -156,6 +156,8 @@ import Testing
     ) throws -> MenuModel {
         let oldRows = try spliced.rows().map(\.path)
         let oldPaths = paths(spliced)
+        // Every node's row bytes kept, as a daemon that served them keeps them.
+        for n in nodes(spliced) { spliced.withRowBytes(of: n, render: Self.render) { _ in } }
         let config = MenuConfig(file: "p.yaml", menus: c.specs).fillingChildren {
             $0 == c.group ? c.children : filling($0)
         }
@@ -168,8 +170,20 @@ import Testing
         #expect(replay(change.splices, on: oldRows, new: newRows) == newRows)
         let newPaths = Set(paths(next))
         try compare(spliced, next, oldPaths.filter { !newPaths.contains($0) })
+        // The kept bytes are what the rows are now.
+        for n in nodes(spliced) {
+            var fresh: [UInt8] = []
+            var row = try spliced.get(spliced.tree.path(n))
+            row.index = nil
+            render(row, &fresh)
+            #expect(
+                spliced.withRowBytes(of: n, render: Self.render) { Array($0) } == fresh, "row of \(row.path)")
+        }
         return next
     }
+
+    /// A row as bytes, for the model's row cache.
+    static func render(_ row: Row, _ bytes: inout [UInt8]) { bytes += Array(String(describing: row).utf8) }
 
     @Test func splicingMatchesRebuildingWithTheStateCarried() async {
         await propertyCheck(
