@@ -214,15 +214,17 @@ final class TestDaemon {
 /// is stopped and its directory (socket, log, files the menu wrote) removed.
 ///
 /// Pass `directory` to run several daemons one after another on the same files (a
-/// restart); its owner removes it.
+/// restart); its owner removes it. `environment` replaces the daemon's (a session
+/// bus, `HOME`).
 func withDaemon<T>(
     config: String = TestPaths.fixture("menu.yaml"), arguments: [String] = [],
-    directory: TempDirectory? = nil, launcher: [String] = [], watch: Bool = false,
-    _ body: (TestDaemon) async throws -> T
+    directory: TempDirectory? = nil, environment: [String: String]? = nil, launcher: [String] = [],
+    watch: Bool = false, _ body: (TestDaemon) async throws -> T
 ) async throws -> T {
     let directory = try directory ?? TempDirectory()
     let daemon = try TestDaemon(
-        directory: directory, config: config, arguments: arguments, launcher: launcher, watch: watch)
+        directory: directory, config: config, arguments: arguments, environment: environment,
+        launcher: launcher, watch: watch)
     return try await withCleanup(
         {
             try await daemon.start()
