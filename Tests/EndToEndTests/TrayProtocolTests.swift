@@ -429,23 +429,21 @@ import Testing
         }
     }
 
-    /// Without a session bus the tray says so once and everything else runs.
+    /// Without a session bus the tray says so once, and not again on each reload,
+    /// and everything else runs.
     @Test func noBusLeavesTheDaemonServing() async throws {
         let directory = try TempDirectory()
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(directory.file("no-bus-here"))"
-        let daemon = try TestDaemon(
-            directory: directory, config: TestPaths.fixture("menu.yaml"), arguments: ["--tray"],
-            environment: environment)
-        try await withCleanup(
-            {
-                try await daemon.start()
-                #expect(try daemon.menuctl(["toggle", "apps"]).status == 0)
-                #expect(try daemon.menuctl(["get", "--raw", "apps"]).stdout.contains("\texpanded\t"))
-                let lines = daemon.log.split(separator: "\n").filter { $0.contains("] tray") }
-                #expect(lines.count == 1, "\(daemon.log)")
-                #expect(lines.first?.contains("no session bus") == true)
-            }, cleanup: { await daemon.stop() })
+        try await withDaemon(arguments: ["--tray"], directory: directory, environment: environment) {
+            (daemon: TestDaemon) async throws in
+            #expect(try daemon.menuctl(["toggle", "apps"]).status == 0)
+            #expect(try daemon.menuctl(["get", "--raw", "apps"]).stdout.contains("\texpanded\t"))
+            for _ in 0..<2 { #expect(try daemon.menuctl(["reload"]).status == 0) }
+            let lines = daemon.log.split(separator: "\n").filter { $0.contains("] tray") }
+            #expect(lines.count == 1, "\(daemon.log)")
+            #expect(lines.first?.contains("no session bus") == true)
+        }
     }
 
     /// A reload that adds a menu adds its item, and one that removes a menu removes its
