@@ -52,7 +52,10 @@ import Testing
             let watch = try DescriptorWatch(loop: loop, descriptor: ends[1])
             watch.onReady = { result in
                 guard case .success(let events) = result else { return }
-                if paused { return whilePaused += 1 }
+                if paused {
+                    whilePaused += 1
+                    return
+                }
                 reports.append(events)
                 // Writable at once; the first report stops the watch for a while.
                 try? watch.watch([])
