@@ -75,7 +75,8 @@ import Testing
             try await withSessionBus { bus in
                 try await withTrayDaemon(on: bus, config: config, arguments: []) { tray in
                     let items = try await tray.waitForItems(["main", "hostile"])
-                    let (_, root) = try bus.layout(of: items["main"]!)
+                    let item = try #require(items["main"])
+                    let (_, root) = try bus.layout(of: item)
                     let tree = try tray.daemon.menuctl(["tree", "--json", "main"])
                     #expect(tree.status == 0)
                     let rows = try #require(
@@ -112,7 +113,6 @@ import Testing
                     #expect(brightness.children.map { $0.label ?? "" } == ["−", "50", "+"])
                     #expect(brightness.children.map(\.enabled) == [true, false, true])
 
-                    let item = items["main"]!
                     #expect(
                         try bus.property(item, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "Title")
                             as? String == "Main")
@@ -157,7 +157,7 @@ import Testing
         try await withSessionBus { bus in
             try await Self.withConfig { config in
                 try await withTrayDaemon(on: bus, config: config) { tray in
-                    let name = try await tray.waitForItems(["main", "hostile"])["main"]!
+                    let name = try #require(try await tray.waitForItems(["main", "hostile"])["main"])
                     let (_, root) = try bus.layout(of: name)
                     /// Field `n` of the node's row record; empty when it has none (a
                     /// crash here would leave the other tests' buses running).
@@ -233,7 +233,8 @@ import Testing
         try XTools.require(SessionBus.programs)
         try await withSessionBus { bus in
             try await withTrayDaemon(on: bus) { tray in
-                let name = try await tray.waitForItems(["apps", "settings", "power"])["settings"]!
+                let name = try #require(
+                    try await tray.waitForItems(["apps", "settings", "power"])["settings"])
                 let sni = "org.kde.StatusNotifierItem"
                 #expect(
                     try tray.daemon.menuctl(["focused", "--raw", "settings"]).stdout
@@ -267,13 +268,10 @@ import Testing
                 ])
                 #expect(refused.stderr.contains("needs a value"), "\(refused)")
                 // gdbus shows the error's name too.
-                let named = try run(
-                    XTools.path(of: "gdbus") ?? "/usr/bin/gdbus",
-                    [
-                        "call", "--session", "--dest", name, "--object-path", "/StatusNotifierItem",
-                        "--method",
-                        "\(sni).Activate", "0", "0",
-                    ], environment: bus.environment)
+                let named = try bus.gdbus([
+                    "call", "--session", "--dest", name, "--object-path", "/StatusNotifierItem", "--method",
+                    "\(sni).Activate", "0", "0",
+                ])
                 #expect(named.stderr.contains("org.menud.Error.NotActivatable"), "\(named)")
                 #expect(try tray.daemon.menuctl(["tree", "--raw"]).stdout == before)
             }
@@ -290,15 +288,10 @@ import Testing
             try await withTrayDaemon(on: bus) { tray in
                 let items = try await tray.waitForItems(["apps", "settings", "power"])
                 var owners: [String: String] = [:]
-                for (menu, name) in items { owners[try bus.owner(of: name)!] = menu }
-                let log = bus.directory.file("monitor.log")
-                let monitor = try bus.monitor(match: "type='signal',member='LayoutUpdated'", log: log)
+                for (menu, name) in items { owners[try #require(try bus.owner(of: name))] = menu }
+                let monitor = try await bus.monitor(match: "type='signal',member='LayoutUpdated'")
                 try await withCleanup(
                     {
-                        try await waitUntil("busctl monitor to start") {
-                            (try? String(contentsOfFile: log, encoding: .utf8))?.contains("Monitoring")
-                                == true
-                        }
                         let subscriber = try tray.daemon.connect()
                         try subscriber.send("subscribe\n")
                         #expect(try subscriber.readReply().isOK)
@@ -311,8 +304,7 @@ import Testing
                         let batched = try Self.readGroup(subscriber)
 
                         func updates() -> [(menu: String, revision: Int)] {
-                            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-                            return text.split(separator: "\n").compactMap { line in
+                            return monitor.log.split(separator: "\n").compactMap { line in
                                 guard
                                     let object = try? JSONSerialization.jsonObject(with: Data(line.utf8))
                                         as? [String: Any],
@@ -361,7 +353,7 @@ import Testing
         try await Self.withConfig { config in
             try await withSessionBus { bus in
                 try await withTrayDaemon(on: bus, config: config) { tray in
-                    let name = try await tray.waitForItems(["main", "hostile"])["hostile"]!
+                    let name = try #require(try await tray.waitForItems(["main", "hostile"])["hostile"])
                     let (_, root) = try bus.layout(of: name)
                     #expect(root.children.map(\.label) == ["<b>bold</b> a__b next"])
                     let tooltip =
@@ -385,7 +377,7 @@ import Testing
         try await Self.withConfig { config in
             try await withSessionBus { bus in
                 try await withTrayDaemon(on: bus, config: config, watch: false) { tray in
-                    let name = try await tray.waitForItems(["main", "hostile"])["main"]!
+                    let name = try #require(try await tray.waitForItems(["main", "hostile"])["main"])
                     let (_, root) = try bus.layout(of: name)
                     let before = try tray.daemon.menuctl(["tree"]).stdout
                     func refused(_ member: String, _ signature: String, _ arguments: [String]) -> String? {
@@ -462,7 +454,7 @@ import Testing
                     #expect(try tray.daemon.menuctl(["reload"]).status == 0)
                     let second = try await tray.waitForItems(["main", "extra", "hostile2"])
                     #expect(second["main"] == first["main"])
-                    #expect(try bus.names(startingWith: first["hostile"]!) == [])
+                    #expect(try bus.names(startingWith: try #require(first["hostile"])) == [])
                 }
             }
         }
