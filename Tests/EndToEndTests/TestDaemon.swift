@@ -98,6 +98,17 @@ final class TempDirectory {
     func file(_ name: String) -> String { url.appendingPathComponent(name).path }
 }
 
+/// Runs `body` with `text` written to a config file of its own, which is removed
+/// afterwards.
+func withConfigFile<T>(_ text: String, _ body: (String) async throws -> T) async throws -> T {
+    let directory = try TempDirectory()
+    let path = directory.file("menu.yaml")
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    // The directory is removed when it is released, which may be right after its last use.
+    defer { withExtendedLifetime(directory) {} }
+    return try await body(path)
+}
+
 /// A real `menud` process on a socket in its own temporary directory, serving the
 /// fixture menu, with its working directory there too (the fixture's items write
 /// into it). Use it through ``withDaemon(config:arguments:_:)``, which stops it and
