@@ -43,23 +43,12 @@ import Testing
 
     /// A range wider than a Double (max − min overflows) still has a percentage.
     @Test func aRangeWiderThanADoubleHasAPercentage() async throws {
-        let config = """
-            menu:
-              - id: wide
-                title: Wide
-                type: range
-                min: -1e308
-                max: 1e308
-                value: 1e308
-            """
-        try await withConfigFile(config) { config in
-            try await withDaemon(config: config) { daemon throws in
-                #expect(try daemon.menuctl(["focus", "wide"]).status == 0)
-                let object = try #require(
-                    try JSONSerialization.jsonObject(
-                        with: Data(try rendered(daemon, ["--format", "waybar"]).utf8)) as? [String: Any])
-                #expect(object["percentage"] as? Int == 100)
-            }
+        try await withDaemon(config: TestPaths.fixture("huge-ranges.yaml")) { daemon throws in
+            #expect(try daemon.menuctl(["focus", "huge/wide"]).status == 0)
+            let object = try #require(
+                try JSONSerialization.jsonObject(
+                    with: Data(try rendered(daemon, ["--format", "waybar", "huge"]).utf8)) as? [String: Any])
+            #expect(object["percentage"] as? Int == 100)
         }
     }
 

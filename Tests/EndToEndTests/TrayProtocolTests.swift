@@ -423,39 +423,19 @@ import Testing
     @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
     func hugeRangesAreButtons() async throws {
         try XTools.require(SessionBus.programs)
-        let config = """
-            menu:
-              - id: huge
-                title: Huge
-                children:
-                  - id: many
-                    title: Many
-                    type: range
-                    max: 1e20
-                    step: 1
-                    value: 5
-                  - id: wide
-                    title: Wide
-                    type: range
-                    min: -1e308
-                    max: 1e308
-                    value: 1e308
-            """
-        try await Self.withConfig(config) { config in
-            try await withSessionBus { bus in
-                try await withTrayDaemon(on: bus, config: config) { tray in
-                    let name = try #require(try await tray.waitForItems(["huge"])["huge"])
-                    let (_, root) = try bus.layout(of: name)
-                    let many = try #require(root.entry(labelled: "Many: 5"))
-                    #expect(many.children.map(\.label) == ["−", "5", "+"])
-                    let wide = try #require(root.entry(labelled: "Wide: 1e+308"))
-                    #expect(wide.children.map(\.label) == ["−", "1e+308", "+"])
-                    try bus.menuEvent(name, id: many.children[2].id, "clicked")
-                    #expect(try tray.daemon.menuctl(["get", "--raw", "huge/many"]).stdout.contains("\t6\t"))
-                    try bus.menuEvent(name, id: wide.children[0].id, "clicked")
-                    #expect(
-                        try tray.daemon.menuctl(["get", "--raw", "huge/wide"]).stdout.contains("\t8e+307\t"))
-                }
+        try await withSessionBus { bus in
+            try await withTrayDaemon(on: bus, config: TestPaths.fixture("huge-ranges.yaml")) { tray in
+                let name = try #require(try await tray.waitForItems(["huge"])["huge"])
+                let (_, root) = try bus.layout(of: name)
+                let many = try #require(root.entry(labelled: "Many: 5"))
+                try #require(many.children.map(\.label) == ["−", "5", "+"])
+                let wide = try #require(root.entry(labelled: "Wide: 1e+308"))
+                try #require(wide.children.map(\.label) == ["−", "1e+308", "+"])
+                try bus.menuEvent(name, id: many.children[2].id, "clicked")
+                #expect(try tray.daemon.menuctl(["get", "--raw", "huge/many"]).stdout.contains("\t6\t"))
+                try bus.menuEvent(name, id: wide.children[0].id, "clicked")
+                #expect(
+                    try tray.daemon.menuctl(["get", "--raw", "huge/wide"]).stdout.contains("\t8e+307\t"))
             }
         }
     }
