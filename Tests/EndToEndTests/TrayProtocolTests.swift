@@ -393,6 +393,12 @@ import Testing
                     #expect(refused("AboutToShow", "i", ["9999"]) != nil)
                     #expect(refused("GetLayout", "iias", ["9999", "-1", "0"]) != nil)
                     #expect(refused("GetProperty", "is", ["0", "no-such-property"]) != nil)
+                    // Any negative depth is the whole layout, the most negative one too.
+                    #expect(
+                        try bus.call(
+                            name, "/MenuBar", "com.canonical.dbusmenu", "GetLayout", "iias",
+                            ["0", "-2147483648", "0"]
+                        ).count == 2)
                     #expect(try tray.daemon.menuctl(["tree"]).stdout == before)
 
                     // A reload that removes `more`: its entries' ids now name nothing.

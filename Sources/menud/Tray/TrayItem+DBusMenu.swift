@@ -156,12 +156,14 @@ extension TrayItem {
         return BusReplyError(name: "org.menud.Error." + code.joined(), message: reply.errorMessage ?? "")
     }
 
-    /// `entry` and its entries `depth` levels down (all of them for -1), as
-    /// dbusmenu's `(ia{sv}av)`.
+    /// `entry` and its entries `depth` levels down (all of them for -1, and for any
+    /// other negative depth a host may send), as dbusmenu's `(ia{sv}av)`.
     func encode(_ entry: TrayEntry, depth: Int32, names: Set<String>) -> BusValue {
         let id = ids.id(for: entry.key)
+        // Int32.min - 1 would trap: every negative depth stays -1.
+        let below = depth < 0 ? -1 : depth - 1
         let children: [BusValue] =
-            depth == 0 ? [] : entry.children.map { .variant(encode($0, depth: depth - 1, names: names)) }
+            depth == 0 ? [] : entry.children.map { .variant(encode($0, depth: below, names: names)) }
         return .structure([.int32(id), Self.properties(entry, names: names), .array(element: "v", children)])
     }
 
