@@ -1,23 +1,30 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// menuctl, and menud in release builds, are linked as static executables (see their
-// targets) unless this is set: sanitizers cannot instrument a static executable, so
-// `.ci/sanitize` sets it.
+// menud and menuctl run on Linux only (Glibc, SO_PEERCRED, /proc/self), so the
+// package names no Apple platform.
+//
+// menuctl, and menud in release builds, are linked with the Swift runtime in them
+// (see their targets) unless this is set: sanitizers cannot instrument a static
+// executable, so `.ci/sanitize` sets it.
 let staticMenuctl = Context.environment["MENUD_DYNAMIC_MENUCTL"] == nil
 
-// One static executable: lld because gold warns about a mktemp in the static
+// The Swift runtime linked in: lld because gold warns about a mktemp in the static
 // Foundation archive. The libraries named are ones FoundationEssentials needs but
 // does not autolink when linked this way. Sources/CUV/static holds a `libuv.a` that
 // names Debian's static libuv, `libuv_a.a`, for pkg-config's `-luv`.
-let staticExecutable: [String] = [
-    "-static-executable", "-use-ld=lld", "-L\(Context.packageDirectory)/Sources/CUV/static",
+let staticSwift: [String] = [
+    "-use-ld=lld", "-L\(Context.packageDirectory)/Sources/CUV/static",
     "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
 ]
 
+// One static executable, for menuctl. menud links the Swift runtime the same way but
+// the system's other libraries shared (`-static-stdlib`): its tray needs libsystemd,
+// which Debian ships without a static archive.
+let staticExecutable: [String] = ["-static-executable"] + staticSwift
+
 let package = Package(
     name: "menud",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "menud", targets: ["menud"]),
         .executable(name: "menuctl", targets: ["menuctl"]),
@@ -80,12 +87,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            // Static in release builds, as menuctl, for its start-up (BENCHMARKS.md,
-            // "load"): the dynamic loader's work on the Swift libraries was most of a
-            // small config's `menud --check`. Debug builds stay dynamic, because the
-            // test targets that depend on menud take in its linker flags.
+            // The Swift runtime linked in for release builds, for its start-up
+            // (BENCHMARKS.md, "load": the dynamic loader's work on the Swift libraries
+            // was most of a small config's `menud --check`) and so that an installed
+            // menud needs no toolchain. Debug builds stay dynamic, because the test
+            // targets that depend on menud take in its linker flags.
             linkerSettings: staticMenuctl
-                ? [.unsafeFlags(staticExecutable, .when(platforms: [.linux], configuration: .release))] : []
+                ? [.unsafeFlags(["-static-stdlib"] + staticSwift, .when(platforms: [.linux], configuration: .release))]
+                : []
         ),
         .executableTarget(
             name: "menuctl",

@@ -122,26 +122,28 @@ final class TestDaemon {
     var pid: Int32 { process.processIdentifier }
 
     /// With `config` nil the daemon looks for one itself; `environment` replaces its
-    /// environment (for `HOME` and `XDG_CONFIG_HOME`).
+    /// environment (for `HOME` and `XDG_CONFIG_HOME`). `executable` is the build's menud
+    /// unless a test runs another (an installed one).
     /// `launcher` runs the daemon through another program (such as `prlimit … --`),
     /// which must exec it. Only with `watch` does the daemon watch its config file:
     /// each watch is an inotify instance, and the tests run in parallel as one user,
     /// whose instances are few (128 by default).
     init(
         directory: TempDirectory, config: String?, socketPath: String? = nil, arguments: [String] = [],
-        environment: [String: String]? = nil, launcher: [String] = [], watch: Bool = false
+        environment: [String: String]? = nil, launcher: [String] = [], watch: Bool = false,
+        executable: String = TestPaths.menud
     ) throws {
         self.directory = directory
         self.socketPath = socketPath ?? directory.file("run/socket")
         logPath = directory.file("menud.log")
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        process.executableURL = URL(fileURLWithPath: launcher.first ?? TestPaths.menud)
+        process.executableURL = URL(fileURLWithPath: launcher.first ?? executable)
         // A test must never read or write the real user's state file.
         let stateArguments =
             arguments.contains("--state") || arguments.contains("--no-state")
             ? [] : ["--state", directory.file("state")]
         process.arguments =
-            (launcher.isEmpty ? [] : launcher.dropFirst() + [TestPaths.menud])
+            (launcher.isEmpty ? [] : launcher.dropFirst() + [executable])
             + (config.map { ["--config", $0] } ?? []) + ["--socket", self.socketPath] + stateArguments
             + (watch || arguments.contains("--no-watch") ? [] : ["--no-watch"]) + arguments
         if let environment { process.environment = SanitizerReport.keepingOptions(environment) }

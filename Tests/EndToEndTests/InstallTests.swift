@@ -1,0 +1,288 @@
+import Foundation
+import Testing
+
+/// `make install` and `make uninstall` (the Makefile), the way a packager runs them:
+/// installed into a staging `DESTDIR`, the staged tree then moved to where `PREFIX`
+/// says, as a package is unpacked, and run from there. The programs run with the
+/// toolchain's library folder hidden by an empty file system mounted over it in a
+/// mount namespace of their own, as on a machine without Swift.
+///
+/// It installs what `make` built last, which must be current (`make -q`): the test
+/// cannot build it, because `swift test` holds the lock of `.build` while the tests
+/// run, and the release build is in there. `.ci/run` runs `make` before the tests;
+/// elsewhere the test is skipped when the sources changed since, and without root
+/// (to mount). Under a sanitizer it is skipped too: that run builds no release.
+@Suite struct InstallTests {
+    static let programs = ["make", "unshare", "ldd", "bash"]
+
+    /// Whether `make` has nothing left to do.
+    static let releaseBuildIsCurrent: Bool = {
+        guard let make = XTools.path(of: "make") else { return false }
+        return (try? run(make, ["-q", "-C", TestPaths.packageRoot.path, "all"]))?.status == 0
+    }()
+
+    @Test(
+        .enabled(if: XTools.isCI || (getuid() == 0 && releaseBuildIsCurrent)),
+        .disabled(if: SanitizerReport.isSanitizedRun, "the install is the plain release build"))
+    func makeInstallGivesProgramsThatRunWithoutTheToolchain() async throws {
+        try #require(getuid() == 0, "CI=true but not root: cannot hide the toolchain in a mount namespace")
+        try XTools.require(Self.programs)
+        try #require(
+            Self.releaseBuildIsCurrent,
+            "the sources changed since the last `make`: run it before `swift test`, which cannot build it")
+        let directory = try TempDirectory()
+        let stage = directory.file("stage")
+        let prefix = directory.file("prefix")
+        let install = try await make(["install", "DESTDIR=\(stage)", "PREFIX=\(prefix)"], in: directory)
+        try #require(install.status == 0, "make install failed:\n\(install.log)")
+        #expect(!FileManager.default.fileExists(atPath: prefix), "make install wrote outside DESTDIR")
+
+        let staged = try files(under: stage + prefix)
+        #expect(staged == Set(Self.installed), "make install put: \(staged.sorted())")
+        // A file of another program's beside menud's, which uninstall must leave.
+        try "another program's\n".write(
+            toFile: stage + prefix + "/bin/other", atomically: false, encoding: .utf8)
+        try FileManager.default.moveItem(atPath: stage + prefix, toPath: prefix)
+
+        let installation = try Installation(prefix: prefix, directory: directory)
+        try installation.checkLinkage()
+        try await installation.checkRunsWithoutTheToolchain()
+        try installation.checkCompletionScripts()
+        try installation.checkManualPages()
+        try installation.checkUserUnit()
+
+        let uninstall = try await make(["uninstall", "PREFIX=\(prefix)"], in: directory)
+        try #require(uninstall.status == 0, "make uninstall failed:\n\(uninstall.log)")
+        let left = try files(under: prefix)
+        #expect(left == ["bin/other"], "make uninstall left: \(left.sorted())")
+    }
+
+    /// What `make install` puts under `PREFIX`, and nothing else.
+    static let installed = [
+        "bin/menud", "bin/menuctl",
+        "share/man/man1/menud.1", "share/man/man1/menuctl.1",
+        "share/bash-completion/completions/menud", "share/bash-completion/completions/menuctl",
+        "share/zsh/site-functions/_menud", "share/zsh/site-functions/_menuctl",
+        "share/fish/vendor_completions.d/menud.fish", "share/fish/vendor_completions.d/menuctl.fish",
+        "share/systemd/user/menud.service",
+    ]
+
+    /// Runs make in the package and waits for it without holding a thread. Its output
+    /// goes to a log, returned with its status.
+    private func make(_ arguments: [String], in directory: TempDirectory) async throws -> (
+        status: Int32?, log: String
+    ) {
+        let make = try BackgroundProcess(
+            try #require(XTools.path(of: "make")), ["-C", TestPaths.packageRoot.path] + arguments,
+            environment: ProcessInfo.processInfo.environment,
+            log: directory.file("make-\(arguments[0]).log"))
+        return try await withCleanup(
+            {
+                // A bound for a hang only.
+                try await waitUntil("make \(arguments[0]) to finish; log: \(make.logPath)", seconds: 120) {
+                    !make.isRunning
+                }
+                return (make.exitStatus, make.log)
+            }, cleanup: { await make.stop() })
+    }
+
+    /// Every regular file under `root`, by its path relative to it.
+    private func files(under root: String) throws -> Set<String> {
+        var found: Set<String> = []
+        guard let walk = FileManager.default.enumerator(atPath: root) else { return found }
+        while let path = walk.nextObject() as? String {
+            if walk.fileAttributes?[.type] as? FileAttributeType == .typeRegular { found.insert(path) }
+        }
+        return found
+    }
+}
+
+/// The installed files under `prefix`, and the checks on them.
+private struct Installation {
+    let prefix: String
+    let directory: TempDirectory
+    let toolchainLibraries: String
+
+    init(prefix: String, directory: TempDirectory) throws {
+        self.prefix = prefix
+        self.directory = directory
+        toolchainLibraries = try #require(
+            Self.toolchainLibraries, "the test process loads no libswiftCore.so")
+        withoutToolchain = [
+            "/usr/bin/unshare", "--mount", "--", "/bin/sh", "-c", "mount -t tmpfs none \"$0\" && exec \"$@\"",
+            toolchainLibraries,
+        ]
+    }
+
+    var menud: String { prefix + "/bin/menud" }
+    var menuctl: String { prefix + "/bin/menuctl" }
+
+    /// The folder the test process loads the Swift runtime from: the toolchain's, which
+    /// an installed program must not need.
+    static let toolchainLibraries: String? = {
+        // Read to the end: a /proc file's size is 0.
+        let maps = String(
+            decoding: FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() ?? Data(),
+            as: UTF8.self)
+        let core = maps.split(separator: "\n").lazy.compactMap { $0.split(separator: " ").last }
+            .first { $0.hasSuffix("/libswiftCore.so") }
+        // …/usr/lib/swift/linux/libswiftCore.so: the folder above the platform's.
+        return core.map {
+            URL(fileURLWithPath: String($0)).deletingLastPathComponent().deletingLastPathComponent().path
+        }
+    }()
+
+    /// Runs a program in a mount namespace where the toolchain's library folder is an
+    /// empty file system; `sh` execs it, so the program keeps the launcher's pid.
+    let withoutToolchain: [String]
+
+    /// No loader path, and a home and runtime folder of the test's.
+    var environment: [String: String] {
+        ["PATH": "/usr/bin:/bin", "HOME": directory.path, "XDG_RUNTIME_DIR": directory.file("run")]
+    }
+
+    func runWithoutToolchain(
+        _ program: String, _ arguments: [String], extraEnvironment: [String: String] = [:]
+    ) throws -> ProcessResult {
+        let launcher = withoutToolchain
+        return try run(
+            launcher[0], launcher.dropFirst() + [program] + arguments,
+            environment: environment.merging(extraEnvironment) { $1 })
+    }
+
+    /// Neither program loads a library from the toolchain's folder (menuctl is a static
+    /// executable, which ldd says).
+    func checkLinkage() throws {
+        for program in [menud, menuctl] {
+            let ldd = try run("/usr/bin/env", ["ldd", program])
+            let output = ldd.stdout + ldd.stderr
+            #expect(
+                ldd.status == 0 || output.contains("not a dynamic executable"), "ldd \(program): \(output)")
+            #expect(!output.contains(toolchainLibraries), "\(program) loads from the toolchain:\n\(output)")
+            #expect(!output.contains("not found"), "ldd \(program): \(output)")
+        }
+    }
+
+    /// The programs run with the toolchain's libraries hidden: `menud --check`, then a
+    /// daemon driven by `menuctl`, and bash completing through the installed `menuctl`.
+    func checkRunsWithoutTheToolchain() async throws {
+        // The hiding works: the build's own menud, linked to the toolchain, cannot start.
+        let dynamic = try runWithoutToolchain(TestPaths.menud, ["--version"])
+        #expect(dynamic.status != 0 && dynamic.stderr.contains("libswift"), "\(dynamic)")
+
+        let check = try runWithoutToolchain(menud, ["--check", "--config", TestPaths.fixture("menu.yaml")])
+        #expect(check.status == 0 && check.stdout.hasSuffix(": ok\n"), "menud --check: \(check)")
+        let version = try runWithoutToolchain(menud, ["--version"])
+        #expect(version.status == 0 && !version.stdout.isEmpty, "menud --version: \(version)")
+
+        let daemon = try TestDaemon(
+            directory: directory, config: TestPaths.fixture("menu.yaml"), environment: environment,
+            launcher: withoutToolchain, executable: menud)
+        try await withCleanup(
+            {
+                try await daemon.start()
+                let socket = ["--socket", daemon.socketPath]
+                let rows = try runWithoutToolchain(menuctl, socket + ["rows"])
+                #expect(rows.status == 0, "menuctl rows: \(rows)")
+                #expect(rows.stdout.contains("▾ Settings"), "menuctl rows printed:\n\(rows.stdout)")
+                // menuctl's own version and the daemon's, which is the installed menud's.
+                let versions = try runWithoutToolchain(menuctl, socket + ["--version"])
+                let lines = versions.stdout.split(separator: "\n")
+                #expect(versions.status == 0, "menuctl --version: \(versions)")
+                #expect(
+                    lines.count == 2 && lines[0].hasPrefix("menuctl ") && lines[0].hasSuffix(" (protocol 1)")
+                        && lines[1] == "menud \(version.stdout.dropLast()) (protocol 1)",
+                    "menuctl --version printed:\n\(versions.stdout)")
+                try checkBashCompletion(socket: daemon.socketPath)
+            }, cleanup: { await daemon.stop() })
+    }
+
+    /// bash, with the installed scripts, completes a subcommand, an option, and a node
+    /// path that the installed `menuctl` (found on PATH, as on Tab) asks the daemon for.
+    func checkBashCompletion(socket: String) throws {
+        let completions = prefix + "/share/bash-completion/completions/"
+        for words in [
+            ["menuctl", "tog"], ["menud", "--che"], ["menuctl", "--socket", socket, "toggle", "se"],
+        ] {
+            let expected: [Substring] =
+                switch words.last {
+                case "tog": ["toggle"]
+                case "--che": ["--check"]
+                default: ["settings", "settings/theme"]
+                }
+            let completed = try runWithoutToolchain(
+                "/bin/bash",
+                [
+                    "-c",
+                    """
+                    source "$1"; shift
+                    PATH="$PREFIX_BIN:$PATH"
+                    COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+                    _$1 "$1" "${@: -1}" "${@: -2:1}"
+                    printf '%s\\n' "${COMPREPLY[@]}"
+                    """,
+                    "bash", completions + words[0],
+                ] + words, extraEnvironment: ["PREFIX_BIN": prefix + "/bin"])
+            #expect(
+                completed.stdout.split(separator: "\n").sorted() == expected,
+                "bash completed '\(words.joined(separator: " "))': \(completed)")
+        }
+    }
+
+    /// The zsh and fish scripts are argument-parser's for menuctl (neither shell is
+    /// here to run them).
+    func checkCompletionScripts() throws {
+        let share = prefix + "/share"
+        let zsh = try String(contentsOfFile: share + "/zsh/site-functions/_menuctl", encoding: .utf8)
+        #expect(zsh.hasPrefix("#compdef menuctl\n") && zsh.contains("toggle"), "zsh:\n\(zsh.prefix(400))")
+        let fish = try String(
+            contentsOfFile: share + "/fish/vendor_completions.d/menuctl.fish", encoding: .utf8)
+        #expect(
+            fish.contains("complete -c 'menuctl'") && fish.contains("-fa 'toggle'"),
+            "fish:\n\(fish.prefix(400))")
+    }
+
+    /// Generated pages, not empty ones: menuctl's names every subcommand its help lists.
+    func checkManualPages() throws {
+        let man1 = prefix + "/share/man/man1/"
+        let menudPage = try String(contentsOfFile: man1 + "menud.1", encoding: .utf8)
+        #expect(
+            menudPage.contains(".Dt MENUD 1") && menudPage.contains("Fl -check"), "\(menudPage.prefix(400))")
+        let menuctlPage = try String(contentsOfFile: man1 + "menuctl.1", encoding: .utf8)
+        #expect(menuctlPage.contains(".Dt MENUCTL 1"), "\(menuctlPage.prefix(400))")
+        let help = try run(menuctl, ["--help"])
+        let subcommands =
+            help.stdout.components(separatedBy: "SUBCOMMANDS:").last?
+            .split(separator: "\n").compactMap { line -> Substring? in
+                // "  name   abstract": a name at the indent of two.
+                guard line.hasPrefix("  "), !line.hasPrefix("   "), !line.contains("See '") else {
+                    return nil
+                }
+                return line.split(separator: " ").first
+            } ?? []
+        #expect(subcommands.count > 10 && subcommands.contains("toggle"), "menuctl --help: \(help.stdout)")
+        for name in subcommands {
+            #expect(menuctlPage.contains(".It Em \(name)\n"), "menuctl.1 does not describe \(name)")
+        }
+    }
+
+    /// The unit starts the installed menud, and systemd finds nothing wrong with it
+    /// (`systemd-analyze verify` also checks that the program is there).
+    func checkUserUnit() throws {
+        let unit = prefix + "/share/systemd/user/menud.service"
+        let text = try String(contentsOfFile: unit, encoding: .utf8)
+        #expect(text.contains("\nExecStart=\(menud)\n"), "menud.service:\n\(text)")
+        guard XTools.isCI || XTools.path(of: "systemd-analyze") != nil else { return }
+        try XTools.require(["systemd-analyze"])
+        try FileManager.default.createDirectory(
+            atPath: directory.file("run"), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        let verify = try run(
+            "/usr/bin/env", ["systemd-analyze", "--user", "verify", unit],
+            environment: environment.merging(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? ""]) {
+                $1
+            })
+        // It reports some faults (a misspelt setting) and still exits 0.
+        #expect(verify.status == 0 && verify.stdout.isEmpty && verify.stderr.isEmpty, "\(verify)")
+    }
+}
