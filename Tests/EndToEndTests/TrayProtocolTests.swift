@@ -290,15 +290,14 @@ import Testing
                 try await withCleanup(
                     {
                         let subscriber = try tray.daemon.connect()
-                        try subscriber.send("subscribe\n")
-                        #expect(try subscriber.readReply().isOK)
+                        try subscriber.subscribe()
 
                         #expect(try tray.daemon.menuctl(["toggle", "apps"]).status == 0)
-                        let toggled = try Self.readGroup(subscriber)
+                        let toggled = try subscriber.readEventGroup().sequence
                         let batch = try tray.daemon.connect()
                         try batch.send("begin\nexpand power\nset settings/wifi off\nend\n")
                         #expect(try batch.readReply().isOK)
-                        let batched = try Self.readGroup(subscriber)
+                        let batched = try subscriber.readEventGroup().sequence
 
                         func updates() -> [(menu: String, revision: Int)] {
                             return monitor.log.split(separator: "\n").compactMap { line in
@@ -328,17 +327,6 @@ import Testing
                         #expect(seen.count == 3, "\(seen)")
                     }, cleanup: { await monitor.stop() })
             }
-        }
-    }
-
-    /// Reads one event group off a subscribed connection: its number.
-    static func readGroup(_ connection: UnixSocketConnection) throws -> Int {
-        while true {
-            guard let line = try connection.readLine() else {
-                throw TimedOut(description: "the subscriber's connection ended")
-            }
-            let fields = line.split(separator: "\t")
-            if fields.count == 3, fields[0] == "event", fields[2] == "end" { return Int(fields[1]) ?? -1 }
         }
     }
 
