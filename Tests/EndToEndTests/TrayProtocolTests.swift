@@ -434,6 +434,28 @@ import Testing
         }
     }
 
+    /// AboutToShowGroup answers once every group it opened is open, a children-cmd
+    /// group too, whose children load first: the group is among the updated ids.
+    @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
+    func aboutToShowGroupWaitsForLoadedChildren() async throws {
+        try XTools.require(SessionBus.programs)
+        try await withSessionBus { bus in
+            try await withTrayDaemon(on: bus, config: TestPaths.fixture("live.yaml")) { tray in
+                var nets: String?
+                try await waitUntil("the nets item") {
+                    nets = try tray.items()["nets"]
+                    return nets != nil
+                }
+                let name = try #require(nets)
+                let reply = try bus.call(
+                    name, "/MenuBar", "com.canonical.dbusmenu", "AboutToShowGroup", "ai", ["2", "0", "9999"])
+                #expect(
+                    reply.count == 2 && reply[0] as? [Int] == [0] && reply[1] as? [Int] == [9999], "\(reply)")
+                #expect(try bus.layout(of: name).root.children.map(\.label) == ["Home", "Cafe"])
+            }
+        }
+    }
+
     /// Without a session bus the tray says so once, and not again on each reload,
     /// and everything else runs.
     @Test func noBusLeavesTheDaemonServing() async throws {

@@ -98,16 +98,27 @@ extension TrayItem {
                     }
                     var unknown: [BusValue] = []
                     var updated: [BusValue] = []
+                    // An expand that loads children-cmd output answers later: the
+                    // reply waits for every one, this handler's own turn counted too.
+                    var pending = 1
+                    func settle() {
+                        pending -= 1
+                        if pending == 0 {
+                            call.reply([.array(element: "i", updated), .array(element: "i", unknown)])
+                        }
+                    }
                     for id in wanted {
                         guard let entry = try? self.entry(id) else {
                             unknown.append(.int32(id))
                             continue
                         }
+                        pending += 1
                         self.perform(TrayAction.show(entry, open: true, in: tray.model)) { result in
                             if case .success(true) = result { updated.append(.int32(id)) }
+                            settle()
                         }
                     }
-                    call.reply([.array(element: "i", updated), .array(element: "i", unknown)])
+                    settle()
                 },
             ],
             properties: [
