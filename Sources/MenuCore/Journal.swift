@@ -8,6 +8,12 @@ struct Journal {
     mutating func noteExpansion(_ i: Int, was old: Bool) { oldExpanded.note(i, old) }
 
     mutating func noteValue(_ i: Int, was old: Value?) { oldValues.note(i, old) }
+
+    /// Forgets every note, keeping the storage for the next operation's.
+    mutating func removeAll() {
+        oldExpanded.removeAll()
+        oldValues.removeAll()
+    }
 }
 
 /// The first state noted for each node, in the order noted.
@@ -35,6 +41,11 @@ struct FirstStates<State>: Sequence {
             positions![node] = entries.count
         }
         entries.append((node, state))
+    }
+
+    mutating func removeAll() {
+        entries.removeAll(keepingCapacity: entries.capacity <= Self.listLimit)
+        positions = nil
     }
 
     subscript(node: Int) -> State? {

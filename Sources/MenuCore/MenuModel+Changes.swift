@@ -8,8 +8,8 @@ extension MenuModel {
             try body()
             return Change()
         }
-        journal = Journal()
-        defer { journal = nil }
+        beginJournal()
+        defer { endJournal() }
         do {
             try body()
         } catch {
@@ -26,8 +26,8 @@ extension MenuModel {
             try body(self)
             return Change()
         }
-        journal = Journal()
-        defer { journal = nil }
+        beginJournal()
+        defer { endJournal() }
         do {
             try body(self)
         } catch {
@@ -35,6 +35,19 @@ extension MenuModel {
             throw error
         }
         return finishChange()
+    }
+
+    /// Starts a journal in the spare's storage, moved rather than shared so that
+    /// noting into it does not copy it.
+    private func beginJournal() {
+        journal = spareJournal
+        spareJournal = Journal()
+    }
+
+    private func endJournal() {
+        guard var used = journal.take() else { return }
+        used.removeAll()
+        spareJournal = used
     }
 
     private func rollBack() {
@@ -50,17 +63,30 @@ extension MenuModel {
         guard let j = journal else { return Change() }
         // Loops rather than `filter(_:).keys.sorted()`: a toggle journals one or two
         // nodes, and the filtered dictionaries would cost more than the toggle.
-        var flipped: [Int] = []
+        var flipped = spareNodes.take() ?? []
+        var valued = spareValued.take() ?? []
+        defer {
+            flipped.removeAll(keepingCapacity: true)
+            spareNodes = flipped
+            valued.removeAll(keepingCapacity: true)
+            spareValued = valued
+        }
         for (i, old) in j.oldExpanded where expanded[i] != old { flipped.append(i) }
         flipped.sort()
-        var valued: [Int] = []
         for (i, old) in j.oldValues where values[i] != old { valued.append(i) }
         valued.sort()
-        return Change(
-            splices: splices(flipped: flipped, oldExpanded: j.oldExpanded),
-            expansionChanged: flipped.map { tree.path($0) },
-            valueChanged: valued.map { tree.path($0) }
-        )
+        // Written into the last change's arrays, which are this model's alone again
+        // once whoever took that change has let it go (the daemon, by the next
+        // command): a toggle on every click then allocates nothing for its change.
+        var change = spareChange.take() ?? Change()
+        change.splices.removeAll(keepingCapacity: true)
+        change.expansionChanged.removeAll(keepingCapacity: true)
+        change.valueChanged.removeAll(keepingCapacity: true)
+        splices(flipped: flipped, oldExpanded: j.oldExpanded, into: &change.splices)
+        for i in flipped { change.expansionChanged.append(changedPath(of: i)) }
+        for i in valued { change.valueChanged.append(changedPath(of: i)) }
+        spareChange = change
+        return change
     }
 
     /// The splices that turn the old visible rows into the new ones, ascending, each
@@ -71,8 +97,7 @@ extension MenuModel {
     /// knows in O(log n); that is every plain expand, collapse or toggle, however
     /// large the group. Nested flips (recursive operations, batches) walk the rows
     /// that are visible before or after, inside the outermost flipped node.
-    private func splices(flipped: [Int], oldExpanded: FirstStates<Bool>) -> [Splice] {
-        var out: [Splice] = []
+    private func splices(flipped: [Int], oldExpanded: FirstStates<Bool>, into out: inout [Splice]) {
         var k = 0
         while k < flipped.count {
             let top = flipped[k]
@@ -97,7 +122,6 @@ extension MenuModel {
                 if splice.removed + splice.inserted > 0 { out.append(splice) }
             }
         }
-        return out
     }
 
     /// Emits the blocks where the old and new rows under visible node `top` differ.

@@ -2,19 +2,43 @@
 /// all-or-nothing unit that returns its ``Change``.
 extension MenuModel {
     public func expand(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
-        let n = try expandable(path)
-        return try mutate { () throws(MenuError) in expand(n, recursive: recursive) }
+        try expanding(try expandable(path), recursive: recursive)
     }
 
     public func collapse(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
-        let n = try expandable(path)
-        return try mutate { () throws(MenuError) in collapse(n, recursive: recursive) }
+        try collapsing(try expandable(path), recursive: recursive)
     }
 
     /// Looks the path up once: a status bar's click handler toggles on every click.
     public func toggle(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
-        let n = try expandable(path)
-        return try mutate { () throws(MenuError) in
+        try toggling(try expandable(path), recursive: recursive)
+    }
+
+    // The same on node numbers, for the daemon, which looks a request's path up
+    // from its bytes (``node(atPath:)``).
+
+    public func expand(node n: Int, recursive: Bool = false) throws(MenuError) -> Change {
+        try expanding(try expandable(n), recursive: recursive)
+    }
+
+    public func collapse(node n: Int, recursive: Bool = false) throws(MenuError) -> Change {
+        try collapsing(try expandable(n), recursive: recursive)
+    }
+
+    public func toggle(node n: Int, recursive: Bool = false) throws(MenuError) -> Change {
+        try toggling(try expandable(n), recursive: recursive)
+    }
+
+    private func expanding(_ n: Int, recursive: Bool) throws(MenuError) -> Change {
+        try mutate { () throws(MenuError) in expand(n, recursive: recursive) }
+    }
+
+    private func collapsing(_ n: Int, recursive: Bool) throws(MenuError) -> Change {
+        try mutate { () throws(MenuError) in collapse(n, recursive: recursive) }
+    }
+
+    private func toggling(_ n: Int, recursive: Bool) throws(MenuError) -> Change {
+        try mutate { () throws(MenuError) in
             if expanded[n] { collapse(n, recursive: recursive) } else { expand(n, recursive: recursive) }
         }
     }
@@ -68,13 +92,21 @@ extension MenuModel {
 
     /// Sets a value node from text, checked by the node's rule.
     public func set(_ path: String, _ text: String) throws(MenuError) -> Change {
-        let n = try node(path)
-        guard let rule = tree.rules[n] else { throw .notAValue(path) }
+        try set(try node(path), text, path: path)
+    }
+
+    public func set(node n: Int, _ text: String) throws(MenuError) -> Change {
+        try set(n, text, path: nil)
+    }
+
+    /// `path`: as the request gave it, for its errors; nil to name the node's own.
+    private func set(_ n: Int, _ text: String, path: String?) throws(MenuError) -> Change {
+        guard let rule = tree.rules[n] else { throw .notAValue(path ?? tree.path(n)) }
         switch rule.parse(text) {
         case .success(let value):
             return try mutate { () throws(MenuError) in setValue(n, value) }
         case .failure(let error):
-            throw .invalidValue(path: path, reason: error.message)
+            throw .invalidValue(path: path ?? tree.path(n), reason: error.message)
         }
     }
 
@@ -117,6 +149,11 @@ extension MenuModel {
         return n
     }
 
+    private func expandable(_ n: Int) throws(MenuError) -> Int {
+        guard tree.kinds[n].isExpandable else { throw .notExpandable(tree.path(n)) }
+        return n
+    }
+
     private func roots(_ path: String?) throws(MenuError) -> [Int] {
         guard let path else { return tree.roots }
         return [try expandable(path)]
@@ -143,5 +180,8 @@ extension MenuModel {
         for i in tree.descendants(n) where tree.kinds[i].isExpandable { setExpanded(i, false) }
     }
 
-    func restoreValue(_ i: Int, _ old: Value?) { values[i] = old }
+    func restoreValue(_ i: Int, _ old: Value?) {
+        values[i] = old
+        valueDidChange(i)
+    }
 }

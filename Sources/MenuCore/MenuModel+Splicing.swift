@@ -49,6 +49,9 @@ extension MenuModel {
         }
 
         let (old, new) = tree.replaceChildren(of: g, with: filled)
+        // Every node after the group has a new number: what is kept by number goes.
+        rowCache.removeAll()
+        changedPaths = [:]
         let shift = new.count - old.count
         let tail = tree.count - new.upperBound
         expanded.replaceSubrange(old, with: tree.initiallyExpanded[new])

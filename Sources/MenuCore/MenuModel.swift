@@ -16,11 +16,24 @@ public final class MenuModel {
     /// Present while an operation or batch runs: the first old state of everything
     /// it touched, to compute the change and to undo it on failure.
     var journal: Journal?
+    /// The last journal's storage, emptied, for the next: a toggle on every click
+    /// then allocates nothing for its journal.
+    var spareJournal = Journal()
+    /// Storage for the nodes a change flipped and those whose value it changed, and
+    /// the last change made, kept for the next change likewise.
+    var spareNodes: [Int]? = []
+    var spareValued: [Int]? = []
+    var spareChange: Change?
+    /// The paths of nodes that have changed, made once: a change names its nodes by
+    /// path, and a path over 15 bytes is an allocation each time it is made.
+    var changedPaths: [Int: String] = [:]
     /// Nodes whose titles read another node's value, by the node they read.
     private var readers: [Int: [Int]] = [:]
     /// Nodes whose title or subtitle names another node, ascending: what `readers`
     /// is built from again when a splice moves nodes.
     var referencing: [Int] = []
+    /// Each node's rendered row, until it changes (``withRowBytes(of:render:_:)``).
+    var rowCache = RowCache()
 
     public convenience init(config: MenuConfig) {
         self.init(tree: MenuTree(config: config))
@@ -73,9 +86,32 @@ public final class MenuModel {
 
     // MARK: Lookups
 
+    /// The node whose path is `bytes`, such as a request's word in the daemon's read
+    /// buffer, without making a `String` of it; nil when there is none.
+    public func node(atPath bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        MenuTree.node(at: bytes, index: tree.childIndex, ids: tree.ids, parents: tree.parents)
+    }
+
+    /// The node at `path`, or nil; what every lookup by path comes through.
+    func lookUp(_ path: String) -> Int? {
+        var path = path
+        return path.withUTF8 { node(atPath: $0) }
+    }
+
+    /// The node's path; what the model's own paths come from (see ``MenuTree``).
+    func path(of i: Int) -> String { MenuTree.path(i, ids: tree.ids, parents: tree.parents) }
+
+    /// ``path(of:)``, kept for the node (``changedPaths``).
+    func changedPath(of i: Int) -> String {
+        if let path = changedPaths[i] { return path }
+        let path = path(of: i)
+        changedPaths[i] = path
+        return path
+    }
+
     /// The node at `path`, or `noSuchNode`.
     public func node(_ path: String) throws(MenuError) -> Int {
-        guard let n = tree.node(at: path) else { throw .noSuchNode(path) }
+        guard let n = lookUp(path) else { throw .noSuchNode(path) }
         return n
     }
 
@@ -93,16 +129,26 @@ public final class MenuModel {
 
     public func isExpanded(_ i: Int) -> Bool { expanded[i] }
     /// Whether the node at `path` is open; false for no such node.
-    public func isExpanded(path: String) -> Bool { tree.node(at: path).map(isExpanded) ?? false }
+    public func isExpanded(path: String) -> Bool { lookUp(path).map(isExpanded) ?? false }
     public func value(of i: Int) -> Value? { values[i] }
     /// The value of the node at `path`; nil for no such node or no value.
-    public func value(path: String) -> Value? { tree.node(at: path).flatMap(value(of:)) }
+    public func value(path: String) -> Value? { lookUp(path).flatMap(value(of:)) }
 
     // MARK: Rows
 
     public func row(at index: Int) throws(MenuError) -> Row {
         guard let n = node(atRow: index) else { throw .noSuchRow(index) }
         return makeRow(n, index: index)
+    }
+
+    /// Node `n`'s row bytes as `render` writes them from its ``Row`` (whose `index`
+    /// is nil: it moves with every group above), rendered again only after the row
+    /// has changed, and read by `use`. Every caller must render the same way: the
+    /// model keeps one set of bytes per node.
+    public func withRowBytes<Result>(
+        of n: Int, render: (Row, inout [UInt8]) -> Void, _ use: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        rowCache.bytes(of: n, render: { render(makeRow(n, index: nil), &$0) }, use)
     }
 
     public func get(_ path: String) throws(MenuError) -> Row {
@@ -192,7 +238,7 @@ public final class MenuModel {
         }
         return Row(
             index: index,
-            path: tree.path(i),
+            path: path(of: i),
             depth: Int(tree.depths[i]),
             kind: kind,
             title: rowTitle(i),
@@ -253,6 +299,7 @@ public final class MenuModel {
         guard expanded[i] != flag else { return }
         journal?.noteExpansion(i, was: expanded[i])
         expanded[i] = flag
+        rowCache.invalidate(i)
         if tree.size(i) > 1 { visibility.add(flag ? -1 : 1, over: tree.descendants(i)) }
         if let p = tree.parent(i), tree.exclusive[p] {
             if flag {
@@ -267,6 +314,17 @@ public final class MenuModel {
         guard values[i] != value else { return }
         journal?.noteValue(i, was: values[i])
         values[i] = value
+        valueDidChange(i)
+    }
+
+    /// Marks stale the rows that show node `i`'s value: its own, its readers', and
+    /// for a choice its options' (which one is selected).
+    func valueDidChange(_ i: Int) {
+        rowCache.invalidate(i)
+        for reader in readers[i] ?? [] { rowCache.invalidate(reader) }
+        if tree.kinds[i] == .choice {
+            for option in tree.descendants(i) { rowCache.invalidate(option) }
+        }
     }
 
     /// Opens `i`, closing its open sibling first when its parent is exclusive.

@@ -6,6 +6,13 @@
 /// menu compact. Nothing here changes after loading but the children of a group that
 /// ``MenuModel/replaceChildren(of:with:filling:)`` splices in; state lives in
 /// ``MenuModel``.
+///
+/// ``MenuModel`` keeps the tree in a `var`, and a method called on it there is called
+/// on a copy, which retains and releases each of its two dozen arrays (a third of the
+/// daemon's time under load before issue 15; BENCHMARKS.md, "The request path"). So
+/// the small methods are inlined, and the lookups the model makes per request are
+/// static functions of the fields they read (``node(at:index:ids:parents:)``,
+/// ``path(_:ids:parents:)``), to which the model passes its tree's fields.
 public struct MenuTree: Sendable {
     public let file: String
     var ids: [String] = []
@@ -54,8 +61,8 @@ public struct MenuTree: Sendable {
     }
 
     /// The number of nodes in `i`'s subtree, `i` included.
-    public func size(_ i: Int) -> Int { Int(sizes[i]) }
-    public func parent(_ i: Int) -> Int? { parents[i] < 0 ? nil : Int(parents[i]) }
+    @inline(__always) public func size(_ i: Int) -> Int { Int(sizes[i]) }
+    @inline(__always) public func parent(_ i: Int) -> Int? { parents[i] < 0 ? nil : Int(parents[i]) }
     public func kind(_ i: Int) -> NodeKind { kinds[i] }
     public func id(_ i: Int) -> String { ids[i] }
     public func depth(_ i: Int) -> Int { Int(depths[i]) }
@@ -65,71 +72,123 @@ public struct MenuTree: Sendable {
     public var topLevel: [Int] { roots }
 
     /// Subtree of `i` without `i` itself.
-    public func descendants(_ i: Int) -> Range<Int> { (i + 1)..<(i + size(i)) }
+    @inline(__always) public func descendants(_ i: Int) -> Range<Int> { (i + 1)..<(i + size(i)) }
 
     public func children(_ i: Int) -> some Sequence<Int> {
         let end = i + size(i)
         return sequence(first: i + 1) { $0 + Int(self.sizes[$0]) }.prefix { $0 < end }
     }
 
-    func siblingCount(_ i: Int) -> Int {
+    @inline(__always) func siblingCount(_ i: Int) -> Int {
         if let p = parent(i) { return Int(childCounts[p]) }
         return roots.count
     }
 
     /// The node's ids from the top, joined by `/`.
-    public func path(_ i: Int) -> String {
+    @inline(__always) public func path(_ i: Int) -> String {
         // Rows are built per request, so this avoids the intermediate arrays of a
         // split-and-join: one pass up to size the string, one pass to fill it.
+        if parents[i] < 0 { return ids[i] }
+        let length = pathLength(i)
+        // The closure captures these two arrays, not the whole tree.
+        let (ids, parents) = (self.ids, self.parents)
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            MenuTree.fillPath(i, ids: ids, parents: parents, into: buffer)
+        }
+    }
+
+    /// The bytes of ``path(_:)`` appended to `bytes`, without making the `String`.
+    @inline(__always) public func appendPath(of i: Int, to bytes: inout [UInt8]) {
+        let length = pathLength(i)
+        let (ids, parents) = (self.ids, self.parents)
+        bytes.append(contentsOf: repeatElement(0, count: length))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            _ = MenuTree.fillPath(
+                i, ids: ids, parents: parents,
+                into: UnsafeMutableBufferPointer(rebasing: buffer[(buffer.count - length)...]))
+        }
+    }
+
+    /// The length in bytes of ``path(_:)``.
+    @inline(__always) public func pathLength(_ i: Int) -> Int {
         var length = -1
         var n = i
         while n >= 0 {
             length += ids[n].utf8.count + 1
             n = Int(parents[n])
         }
+        return length
+    }
+
+    /// ``path(_:)`` from the two arrays it reads: what ``MenuModel`` calls, passing
+    /// its tree's fields, since calling a method on the tree it keeps copies the tree.
+    static func path(_ i: Int, ids: [String], parents: [Int32]) -> String {
         if parents[i] < 0 { return ids[i] }
+        var length = -1
+        var n = i
+        while n >= 0 {
+            length += ids[n].utf8.count + 1
+            n = Int(parents[n])
+        }
         return String(unsafeUninitializedCapacity: length) { buffer in
-            var end = length
-            var n = i
-            while n >= 0 {
-                let id = ids[n].utf8
-                end -= id.count
-                _ = UnsafeMutableBufferPointer(rebasing: buffer[end..<(end + id.count)]).initialize(from: id)
-                n = Int(parents[n])
-                if n >= 0 {
-                    end -= 1
-                    buffer[end] = UInt8(ascii: "/")
-                }
-            }
-            return length
+            fillPath(i, ids: ids, parents: parents, into: buffer)
         }
     }
 
-    /// The node at `path`; `nil` when no node has it.
-    public func node(at path: String) -> Int? {
-        // Walks the components in place, in the path's own bytes, rather than
-        // splitting: every request with a path comes through here, and a split
-        // allocates an array and a string per component.
-        var path = path
-        return path.withUTF8 { bytes in
-            var parent = -1
-            var state = ChildIndex.root
-            var start = 0
-            while start < bytes.count {
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
-                if start < end {
-                    let id = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                    state = ChildIndex.extend(state, id: id)
-                    guard
-                        let n = childIndex.find(
-                            parent: parent, state: state, id: id, ids: ids, parents: parents)
-                    else { return nil }
-                    parent = n
-                }
-                start = end + 1
+    private static func fillPath(
+        _ i: Int, ids: [String], parents: [Int32], into buffer: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
+        var end = buffer.count
+        var n = i
+        while n >= 0 {
+            let id = ids[n].utf8
+            end -= id.count
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[end..<(end + id.count)]).initialize(from: id)
+            n = Int(parents[n])
+            if n >= 0 {
+                end -= 1
+                buffer[end] = UInt8(ascii: "/")
             }
-            return parent < 0 ? nil : parent
         }
+        return buffer.count
+    }
+
+    /// The node at `path`; `nil` when no node has it.
+    @inline(__always) public func node(at path: String) -> Int? {
+        var path = path
+        // The closure captures the index and two arrays, not the whole tree.
+        let (index, ids, parents) = (childIndex, self.ids, self.parents)
+        return path.withUTF8 { MenuTree.node(at: $0, index: index, ids: ids, parents: parents) }
+    }
+
+    /// The node whose path is `bytes` (UTF-8), such as a request's word in the
+    /// daemon's read buffer; `nil` when no node has it.
+    @inline(__always) public func node(atBytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        MenuTree.node(at: bytes, index: childIndex, ids: ids, parents: parents)
+    }
+
+    /// Walks the components in place, in the path's own bytes, rather than splitting:
+    /// every request with a path comes through here, and a split allocates an array
+    /// and a string per component. Static, on the fields it reads, for the reason
+    /// ``path(_:ids:parents:)`` is.
+    static func node(
+        at bytes: UnsafeBufferPointer<UInt8>, index: ChildIndex, ids: [String], parents: [Int32]
+    ) -> Int? {
+        var parent = -1
+        var state = ChildIndex.root
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
+            if start < end {
+                let id = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                state = ChildIndex.extend(state, id: id)
+                guard let n = index.find(parent: parent, state: state, id: id, ids: ids, parents: parents)
+                else { return nil }
+                parent = n
+            }
+            start = end + 1
+        }
+        return parent < 0 ? nil : parent
     }
 }

@@ -20,6 +20,18 @@ public struct EventGroup: Sendable {
 
     public var isEmpty: Bool { count == 0 }
 
+    /// Whether the group holds storage worth keeping for another group.
+    public var hasStorage: Bool { records.capacity > 0 || entries.capacity > 0 }
+
+    /// Takes `other`'s storage, emptied, for this group's records, leaving this
+    /// group's in its place: a command's group in the storage of the one before.
+    public mutating func takeStorage(from other: inout EventGroup) {
+        swap(&records, &other.records)
+        swap(&entries, &other.entries)
+        records.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+    }
+
     /// Writes one record into `reply`, and the same bytes into the group.
     public mutating func record(
         topics: EventTopics, in reply: inout RecordWriter, _ write: (inout RecordWriter) -> Void
@@ -49,18 +61,27 @@ public struct EventGroup: Sendable {
     /// once per command rather than per line. Nil when no record is for it.
     public func lines(sequence: UInt64, for topics: EventTopics) -> [UInt8]? {
         var writer = RecordWriter()
+        guard write(sequence: sequence, for: topics, to: &writer) else { return nil }
+        return writer.bytes
+    }
+
+    /// The same lines written into `writer`, kept by the caller from one group to the
+    /// next; false, writing nothing, when no record is for `topics`.
+    public func write(sequence: UInt64, for topics: EventTopics, to writer: inout RecordWriter) -> Bool {
         var start = 0
+        var wrote = false
         for entry in entries {
             defer { start = entry.end }
             guard !entry.topics.isDisjoint(with: topics) else { continue }
             Self.writePrefix(sequence, to: &writer)
             writer.append(line: records[start..<entry.end])
+            wrote = true
         }
-        guard !writer.isEmpty else { return nil }
+        guard wrote else { return false }
         Self.writePrefix(sequence, to: &writer)
         writer.field("end")
         writer.endLine()
-        return writer.bytes
+        return true
     }
 
     private static func writePrefix(_ sequence: UInt64, to writer: inout RecordWriter) {

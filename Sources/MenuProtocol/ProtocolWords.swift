@@ -46,8 +46,6 @@ public enum ProtocolWords {
     private static let quote = UInt8(ascii: "\"")
     private static let backslash = UInt8(ascii: "\\")
 
-    private static func isBlank(_ b: UInt8) -> Bool { b == space || b == tab }
-
     /// The words of one request line (without its line terminator). Works on UTF-8
     /// bytes: every byte the rule cares about is ASCII, and ASCII bytes never occur
     /// inside a multi-byte UTF-8 sequence, so characters are never split.
@@ -61,53 +59,11 @@ public enum ProtocolWords {
         return try result.get()
     }
 
-    /// ``split(_:)`` on bytes already known to be UTF-8, for the daemon, which reads
-    /// requests from its input buffer without making a `String` of the line first.
+    /// ``split(_:)`` on bytes already known to be UTF-8 (``RequestWords`` holds the rule).
     public static func split(bytes: UnsafeBufferPointer<UInt8>) throws(SplitError) -> [ProtocolWord] {
-        var words: [ProtocolWord] = []
-        // Room for a command and its usual arguments at once: growing one word at a
-        // time reallocated the array once or twice for every request.
-        words.reserveCapacity(4)
-        var i = 0
-        while i < bytes.count {
-            if isBlank(bytes[i]) {
-                i += 1
-                continue
-            }
-            if bytes[i] == quote {
-                var word: [UInt8] = []
-                let start = i
-                i += 1
-                var closed = false
-                while i < bytes.count {
-                    let b = bytes[i]
-                    if b == backslash, i + 1 < bytes.count {
-                        word.append(bytes[i + 1])
-                        i += 2
-                    } else if b == quote {
-                        closed = true
-                        i += 1
-                        break
-                    } else {
-                        word.append(b)
-                        i += 1
-                    }
-                }
-                guard closed else { throw .unbalancedQuote(column: start + 1) }
-                if i < bytes.count, !isBlank(bytes[i]) { throw .junkAfterQuote(column: i + 1) }
-                words.append(ProtocolWord(String(decoding: word, as: UTF8.self), quoted: true))
-            } else {
-                let start = i
-                while i < bytes.count, !isBlank(bytes[i]) {
-                    if bytes[i] == quote { throw .strayQuote(column: i + 1) }
-                    i += 1
-                }
-                words.append(
-                    ProtocolWord(
-                        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)))
-            }
-        }
-        return words
+        var words = RequestWords()
+        try words.split(bytes)
+        return (0..<words.count).map(words.word)
     }
 
     /// Whether `word` can travel in a request at all: a newline always ends the line.

@@ -30,7 +30,9 @@ public struct RecordWriter: Sendable {
     /// Drops everything written after `mark`, such as the lines of a command that
     /// failed halfway.
     public mutating func truncate(to mark: Int) {
-        bytes.removeSubrange(mark...)
+        // `removeSubrange(0...)` gives the storage up; the connection truncates to
+        // zero after every write and would allocate again for the next reply.
+        if mark == 0 { bytes.removeAll(keepingCapacity: true) } else { bytes.removeSubrange(mark...) }
         fieldsInLine = 0
     }
 
@@ -48,14 +50,30 @@ public struct RecordWriter: Sendable {
         fieldsInLine = 0
     }
 
+    /// The same from bytes kept elsewhere, such as a node's cached row.
+    public mutating func append(line record: UnsafeBufferPointer<UInt8>) {
+        separate()
+        bytes.append(contentsOf: record)
+        fieldsInLine = 0
+    }
+
+    /// Swaps this writer's bytes with `other`, to write into storage kept elsewhere
+    /// without copying it in or out. Starts a new line.
+    public mutating func exchangeBytes(with other: inout [UInt8]) {
+        swap(&bytes, &other)
+        fieldsInLine = 0
+    }
+
     /// Whole lines written by another writer.
     public mutating func append(contentsOf other: RecordWriter) {
-        if bytes.isEmpty {
+        fieldsInLine = 0
+        // Taking the other's storage saves a copy only when this one has no room;
+        // otherwise it would give up this writer's storage, kept to be written again.
+        if bytes.isEmpty, bytes.capacity < other.bytes.count {
             bytes = other.bytes
         } else {
             bytes.append(contentsOf: other.bytes)
         }
-        fieldsInLine = 0
     }
 
     /// A text field, escaped.

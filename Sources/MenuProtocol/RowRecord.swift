@@ -84,6 +84,28 @@ public struct RowRecord: Sendable, Hashable {
     public func write(to writer: inout RecordWriter) {
         writer.field(Self.tag)
         if let index { writer.field(index) } else { writer.field("-") }
+        writeAfterIndex(to: &writer)
+    }
+
+    /// Writes node `n`'s record, shown at visible row `index`, from the bytes the
+    /// model keeps for the node (``MenuModel/withRowBytes(of:render:_:)``): what
+    /// follows the index is rendered again only after the node's row has changed.
+    public static func write(node n: Int, index: Int?, in model: MenuModel, to writer: inout RecordWriter) {
+        writer.field(tag)
+        if let index { writer.field(index) } else { writer.field("-") }
+        model.withRowBytes(
+            of: n,
+            render: { row, bytes in
+                var tail = RecordWriter()
+                tail.exchangeBytes(with: &bytes)
+                RowRecord(row).writeAfterIndex(to: &tail)
+                tail.exchangeBytes(with: &bytes)
+            }
+        ) { writer.append(line: $0) }
+    }
+
+    /// The fields after the index, and the line's end.
+    private func writeAfterIndex(to writer: inout RecordWriter) {
         writer.field(depth)
         writer.field(type)
         writer.field(state)

@@ -10,7 +10,7 @@ struct Menubench: ParsableCommand {
         abstract: "Measure menud's load, model, socket, client and fan-out speed.",
         subcommands: [
             Run.self, RawParseCommand.self, LoadCommand.self, GenerateCommand.self, DriveCommand.self,
-            LoopFloorCommand.self, BareFloorCommand.self, HotPathCommand.self,
+            LoopFloorCommand.self, BareFloorCommand.self, HotPathCommand.self, SendCommand.self,
         ],
         defaultSubcommand: Run.self)
 }

@@ -95,6 +95,23 @@ import Testing
         #expect(answers[5].last?.hasPrefix("ERR batch-failed 1: not-batchable") == true, "\(answers[5])")
     }
 
+    /// The connection reads every line into the same storage; a batch's requests,
+    /// run only at `end`, keep their own words however many lines come after them in
+    /// the same read, and a `get` after a change reads the node's new row.
+    @Test func queuedRequestsKeepTheirWordsAndRowsFollowChanges() throws {
+        let harness = try ConnectionHarness()
+        let (connection, transport) = harness.connect()
+        connection.received(
+            "get display/volume\nbegin\nset display/volume 35\nset \"display/brightness\" 90\n"
+                + "toggle power\nend\nget display/volume\nget display/brightness\nget power\n")
+        let answers = replies(transport.lines)
+        #expect(answers.count == 5, "\(answers)")
+        #expect(answers[1].last == "OK", "\(answers[1])")
+        #expect(answers[2][0].contains("\tdisplay/volume\t35\tVolume: 35%\t"), "\(answers[2])")
+        #expect(answers[3][0].contains("\tdisplay/brightness\t90\t"), "\(answers[3])")
+        #expect(answers[4][0].contains("\texpanded\t"), "\(answers[4])")
+    }
+
     /// After the client's end of input every request is answered, a last one without
     /// a newline too, and the connection then shuts down.
     @Test func halfCloseAnswersEverythingThenShutsDown() throws {

@@ -36,7 +36,7 @@ struct Batch {
         for (i, entry) in entries.enumerated() {
             if case .failure(let error) = entry { return .failure(Self.failed(i + 1, error)) }
         }
-        var output = CommandOutput(listening: state.events.hasSubscribers)
+        var output = state.makeOutput()
         do {
             let change = try state.model.batch { _ in
                 for (i, entry) in entries.enumerated() {

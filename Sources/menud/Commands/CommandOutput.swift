@@ -22,6 +22,16 @@ struct CommandOutput {
     /// be kept and not only counted.
     init(listening: Bool) { events = EventGroup(keepsRecords: listening) }
 
+    /// Takes the storage of an earlier output's events and changes, emptied, leaving
+    /// this output's (empty) in its place (``DaemonState/makeOutput()``).
+    mutating func reuse(changes spareChanges: inout [Change], events spareEvents: inout EventGroup) {
+        if spareChanges.capacity > 0 {
+            swap(&changes, &spareChanges)
+            changes.removeAll(keepingCapacity: true)
+        }
+        if spareEvents.hasStorage { events.takeStorage(from: &spareEvents) }
+    }
+
     /// Whether the command has anything to tell subscribers.
     var hasEvents: Bool { !events.isEmpty }
 

@@ -68,35 +68,38 @@ struct CommandTable: Sendable {
     /// Looks the command up and checks its arguments and flags. A bare `--` ends the
     /// flags, for arguments that start with `--` and come from a client that does not
     /// quote them.
-    func resolve(_ words: [ProtocolWord]) throws(ProtocolError) -> Invocation {
-        guard let first = words.first else { throw ProtocolError(.badRequest, "empty request") }
-        guard let command = byName[first.text] else {
-            throw ProtocolError(.unknownCommand, "unknown command '\(first.text)': try 'help'")
+    func resolve(_ words: RequestWords) throws(ProtocolError) -> Invocation {
+        guard !words.isEmpty else { throw ProtocolError(.badRequest, "empty request") }
+        // A command's name is short enough to be a `String` without an allocation.
+        let name = words.text(0)
+        guard let command = byName[name] else {
+            throw ProtocolError(.unknownCommand, "unknown command '\(name)': try 'help'")
         }
         // Flags may stand anywhere; only a request that has one needs its arguments
         // gathered apart.
-        var arguments = Arguments(words.dropFirst())
+        var arguments = Arguments(words)
         var flags: Set<String> = []
-        if words.dropFirst().contains(where: \.isFlag) {
-            var kept: [ProtocolWord] = []
+        if (1..<words.count).contains(where: words.isFlag) {
+            var kept: [Int] = []
             var flagsEnded = false
-            for word in words.dropFirst() {
-                if !flagsEnded, word.isFlag {
-                    if word.text == "--" {
+            for i in 1..<words.count {
+                if !flagsEnded, words.isFlag(i) {
+                    let flag = words.text(i)
+                    if flag == "--" {
                         flagsEnded = true
                         continue
                     }
-                    guard command.flags.contains(word.text) else {
+                    guard command.flags.contains(flag) else {
                         throw ProtocolError(
                             .wrongArguments,
-                            "\(command.name) has no flag \(word.text); usage: \(command.usageLine)")
+                            "\(command.name) has no flag \(flag); usage: \(command.usageLine)")
                     }
-                    flags.insert(word.text)
+                    flags.insert(flag)
                 } else {
-                    kept.append(word)
+                    kept.append(i)
                 }
             }
-            arguments = Arguments(kept[...])
+            arguments = Arguments(words, kept: kept)
         }
         guard (command.minArguments...command.maxArguments).contains(arguments.count) else {
             throw ProtocolError(

@@ -13,13 +13,30 @@ struct Invocation {
 }
 
 /// The arguments of an ``Invocation``, read in place from the request's words: a
-/// request without flags (nearly all) needs no array of its own for them.
+/// request without flags (nearly all) needs no array of its own for them, and a
+/// handler can read one as bytes (``withBytes(_:_:)``) rather than as a `String`.
 struct Arguments: RandomAccessCollection {
-    private let words: ArraySlice<ProtocolWord>
+    private let words: RequestWords
+    /// The words that are arguments, when flags stand among them; else every word
+    /// after the command's name.
+    private let kept: [Int]?
 
-    init(_ words: ArraySlice<ProtocolWord>) { self.words = words }
+    init(_ words: RequestWords, kept: [Int]? = nil) {
+        self.words = words
+        self.kept = kept
+    }
 
     var startIndex: Int { 0 }
-    var endIndex: Int { words.count }
-    subscript(position: Int) -> String { words[words.startIndex + position].text }
+    var endIndex: Int { kept?.count ?? (words.count - 1) }
+
+    private func word(_ position: Int) -> Int { kept?[position] ?? (position + 1) }
+
+    subscript(position: Int) -> String { words.text(word(position)) }
+
+    /// Argument `position`'s bytes, valid during `body`.
+    func withBytes<Result>(_ position: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+        -> Result
+    {
+        try words.withBytes(word(position), body)
+    }
 }

@@ -15,6 +15,32 @@ enum ModelCommands {
         }
     }
 
+    /// The node at argument `position`, looked up from the request's bytes: a path
+    /// becomes a `String` only for the error when there is no such node.
+    static func node(_ invocation: Invocation, _ position: Int = 0, in model: MenuModel) throws(ProtocolError)
+        -> Int
+    {
+        guard let n = invocation.arguments.withBytes(position, model.node(atPath:)) else {
+            throw ProtocolError(MenuError.noSuchNode(invocation.arguments[position]))
+        }
+        return n
+    }
+
+    /// A mutation of the node at the first argument.
+    private static func nodeMutation(
+        _ name: String, usage: String, summary: String, min: Int, max: Int, flags: [String] = [],
+        _ apply: @escaping @Sendable (MenuModel, Int, Invocation) throws(MenuError) -> Change
+    ) -> Command {
+        Command(
+            name: name, usage: usage, summary: summary, minArguments: min, maxArguments: max, flags: flags,
+            batchable: true,
+            action: .run { invocation, state, out throws(ProtocolError) in
+                let n = try node(invocation, in: state.model)
+                let change = try model { () throws(MenuError) in try apply(state.model, n, invocation) }
+                out.record(change, in: state.model)
+            })
+    }
+
     private static func mutation(
         _ name: String, usage: String, summary: String, min: Int, max: Int, flags: [String] = [],
         _ apply: @escaping @Sendable (MenuModel, Invocation) throws(MenuError) -> Change
@@ -48,8 +74,8 @@ enum ModelCommands {
             name: "get", usage: "PATH", summary: "Print one node's row record.",
             minArguments: 1, maxArguments: 1, batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
-                let row = try model { () throws(MenuError) in try state.model.get(invocation.arguments[0]) }
-                RowRecord(row).write(to: &out.reply)
+                let n = try node(invocation, in: state.model)
+                RowRecord.write(node: n, index: state.model.rowIndex(of: n), in: state.model, to: &out.reply)
             }),
         Command(
             name: "row", usage: "N", summary: "Print visible row N (0-based).",
@@ -59,23 +85,25 @@ enum ModelCommands {
                     throw ProtocolError(
                         .wrongArguments, "row number must be an integer: \(invocation.arguments[0])")
                 }
-                let row = try model { () throws(MenuError) in try state.model.row(at: n) }
-                RowRecord(row).write(to: &out.reply)
+                guard let node = state.model.node(atRow: n) else {
+                    throw ProtocolError(MenuError.noSuchRow(n))
+                }
+                RowRecord.write(node: node, index: n, in: state.model, to: &out.reply)
             }),
-        mutation(
+        nodeMutation(
             "expand", usage: "PATH",
             summary: "Open a group or choice (and every group below with --recursive).",
             min: 1, max: 1, flags: ["--recursive"]
-        ) { m, i throws(MenuError) in try m.expand(i.arguments[0], recursive: i.has("--recursive")) },
-        mutation(
+        ) { m, n, i throws(MenuError) in try m.expand(node: n, recursive: i.has("--recursive")) },
+        nodeMutation(
             "collapse", usage: "PATH",
             summary: "Close a group or choice (and every group below with --recursive).",
             min: 1, max: 1, flags: ["--recursive"]
-        ) { m, i throws(MenuError) in try m.collapse(i.arguments[0], recursive: i.has("--recursive")) },
-        mutation(
+        ) { m, n, i throws(MenuError) in try m.collapse(node: n, recursive: i.has("--recursive")) },
+        nodeMutation(
             "toggle", usage: "PATH", summary: "Open a closed group or close an open one.",
             min: 1, max: 1, flags: ["--recursive"]
-        ) { m, i throws(MenuError) in try m.toggle(i.arguments[0], recursive: i.has("--recursive")) },
+        ) { m, n, i throws(MenuError) in try m.toggle(node: n, recursive: i.has("--recursive")) },
         mutation(
             "expand-all", usage: "[PATH]", summary: "Open every group, in the whole menu or below PATH.",
             min: 0, max: 1
@@ -88,10 +116,10 @@ enum ModelCommands {
             "expand-to", usage: "PATH", summary: "Open every ancestor of PATH so that its row is visible.",
             min: 1, max: 1
         ) { m, i throws(MenuError) in try m.expandTo(i.arguments[0]) },
-        mutation(
+        nodeMutation(
             "set", usage: "PATH VALUE", summary: "Set a value node from text, checked by its rule.",
             min: 2, max: 2
-        ) { m, i throws(MenuError) in try m.set(i.arguments[0], i.arguments[1]) },
+        ) { m, n, i throws(MenuError) in try m.set(node: n, i.arguments[1]) },
         Command(
             name: "activate", usage: "PATH",
             summary: "Do what selecting the node means; an item's exec runs detached with /bin/sh -c.",

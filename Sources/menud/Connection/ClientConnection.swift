@@ -54,8 +54,9 @@ final class ClientConnection {
     private let transport: any ConnectionTransport
     private let daemon: DaemonState
     private var framer = LineFramer()
-    /// The requests of the read being handled; kept to reuse its storage.
-    private var framed: [Request] = []
+    /// The words of the request being served, read into the same storage each time:
+    /// a request served as it arrives costs no allocation for its words.
+    private var words = RequestWords()
     /// Requests that arrived while a command was waiting, or while unwritable.
     private var backlog: [Request] = []
     private var backlogStart = 0
@@ -99,8 +100,8 @@ final class ClientConnection {
     /// The bytes of one read, valid only during the call.
     func received(_ bytes: UnsafeRawBufferPointer) {
         guard !isClosing else { return }
-        framer.feed(bytes, into: &framed)
-        handleFramed()
+        framer.feed(bytes) { take($0) }
+        flush()
     }
 
     /// The client will send nothing more (`nc -N`, a shell `printf … |`): answer what
@@ -108,8 +109,8 @@ final class ClientConnection {
     func inputDidEnd() {
         guard !isClosing, !inputEnded else { return }
         inputEnded = true
-        framer.finish(into: &framed)
-        handleFramed()
+        framer.finish { take($0) }
+        flush()
         closeIfIdle()
     }
 
@@ -145,30 +146,42 @@ final class ClientConnection {
 
     // MARK: requests
 
-    private func handleFramed() {
-        for request in framed {
-            if busy || hasBacklog || !isWritable {
-                backlog.append(request)
-            } else {
-                process(request)
+    /// Serves one framed line now, or keeps it, as a request with storage of its own,
+    /// until the requests before it are answered.
+    private func take(_ line: LineFramer.Line) {
+        guard !isClosing else { return }
+        guard !busy, !hasBacklog, isWritable else {
+            if let request = line.request { backlog.append(request) }
+            return
+        }
+        switch line {
+        case .tooLong:
+            process(Request.tooLong)
+        case .bytes(let bytes):
+            if let error = words.read(bytes) {
+                process(.invalid(error))
+            } else if !words.isEmpty {
+                process(words)
             }
         }
-        framed.removeAll(keepingCapacity: framed.capacity <= 64)
-        flush()
     }
 
     private func process(_ request: Request) {
-        let result: Result<Invocation, ProtocolError>
         switch request {
-        case .invalid(let error): result = .failure(error)
-        case .words(let words):
-            do throws(ProtocolError) {
-                result = .success(try daemon.commands.resolve(words))
-            } catch {
-                result = .failure(error)
-            }
+        case .invalid(let error): process(.failure(error))
+        case .words(let words): process(words)
         }
+    }
 
+    private func process(_ words: RequestWords) {
+        do throws(ProtocolError) {
+            process(.success(try daemon.commands.resolve(words)))
+        } catch {
+            process(.failure(error))
+        }
+    }
+
+    private func process(_ result: Result<Invocation, ProtocolError>) {
         switch state {
         case .inBatch(var batch):
             if case .success(let invocation) = result, case .endBatch = invocation.command.action {
@@ -199,7 +212,7 @@ final class ClientConnection {
         case .run(let body):
             // The command writes its lines straight after the replies before it; if it
             // fails, they are cut off again and only its error is left.
-            var output = CommandOutput(listening: daemon.events.hasSubscribers)
+            var output = daemon.makeOutput()
             swap(&output.reply, &replies.lines)
             let mark = output.reply.count
             do throws(ProtocolError) {
@@ -310,7 +323,7 @@ final class ClientConnection {
             if !self.heldEvents.isEmpty {
                 let held = self.heldEvents
                 self.heldEvents = []
-                _ = self.send(held)
+                _ = held.withUnsafeBytes { self.send($0) }
             }
             if waited { self.drainBacklog() }
         }
@@ -374,7 +387,7 @@ final class ClientConnection {
 
     /// Sends one event group's lines. Returns false, having closed the connection,
     /// when they would take its unsent bytes past ``subscriberLimit``.
-    func send(_ lines: [UInt8]) -> Bool {
+    func send(_ lines: UnsafeRawBufferPointer) -> Bool {
         guard !isClosing else { return false }
         flush()
         guard transport.queuedBytes + heldEvents.count + lines.count <= Self.subscriberLimit else {
@@ -382,10 +395,10 @@ final class ClientConnection {
             return false
         }
         if isHolding {
-            heldEvents += lines
+            heldEvents.append(contentsOf: lines)
             return true
         }
-        lines.withUnsafeBytes { transport.write($0) }
+        transport.write(lines)
         checkWritability()
         return true
     }

@@ -36,27 +36,42 @@ final class EventHub {
         subscriptions[ObjectIdentifier(stream)] = nil
     }
 
+    /// The lines made for each set of topics while one group is sent, kept from
+    /// group to group: publishing allocates nothing once they have grown.
+    private var made: [(topics: EventTopics, lines: RecordWriter, isEmpty: Bool)] = []
+    private var madeCount = 0
+
     /// Sends one group: the events of one command, batch, reload or load. A
     /// subscriber gets the lines of its topics and the closing `end`, or nothing when
     /// none of the group is for it. The group is numbered whether or not anybody
-    /// listens. Subscribers to the same topics share one copy of the lines.
+    /// listens. Subscribers to the same topics share one rendering of the lines.
     func publish(_ group: EventGroup) {
         sequence += 1
         guard !subscriptions.isEmpty else { return }
-        var byTopics: [EventTopics: [UInt8]?] = [:]
+        madeCount = 0
+        var dropped: [ClientConnection] = []
         for subscription in subscriptions.values {
-            let lines: [UInt8]?
-            if let made = byTopics[subscription.topics] {
-                lines = made
-            } else {
-                lines = group.lines(sequence: sequence, for: subscription.topics)
-                byTopics[subscription.topics] = .some(lines)
-            }
-            guard let lines else { continue }
-            if !subscription.stream.send(lines) {
-                logger.warning("dropped a subscriber that stopped reading (its queue passed the bound)")
-                unsubscribe(subscription.stream)
-            }
+            let k = lines(of: group, for: subscription.topics)
+            guard !made[k].isEmpty else { continue }
+            let sent = made[k].lines.bytes.withUnsafeBytes { subscription.stream.send($0) }
+            if !sent { dropped.append(subscription.stream) }
         }
+        for stream in dropped {
+            logger.warning("dropped a subscriber that stopped reading (its queue passed the bound)")
+            unsubscribe(stream)
+        }
+    }
+
+    /// Where in `made` the lines of `group` for `topics` are, written there first if
+    /// this group has not needed them yet.
+    private func lines(of group: EventGroup, for topics: EventTopics) -> Int {
+        if let k = made[..<madeCount].firstIndex(where: { $0.topics == topics }) { return k }
+        if madeCount == made.count { made.append((topics, RecordWriter(), true)) }
+        let k = madeCount
+        madeCount += 1
+        made[k].topics = topics
+        made[k].lines.truncate(to: 0)
+        made[k].isEmpty = !group.write(sequence: sequence, for: topics, to: &made[k].lines)
+        return k
     }
 }

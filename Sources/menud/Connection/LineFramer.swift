@@ -1,10 +1,11 @@
 import MenuProtocol
 
 /// Splits a connection's byte stream at `\n` (dropping a `\r` before it), enforces
-/// the line limit, and reads each line as a ``Request``.
+/// the line limit, and hands each line on, as bytes or as over the limit.
 ///
-/// Lines that arrive whole within one read are read in place, in the read's buffer;
-/// only a line split across reads is copied, into ``partial``, until its end comes.
+/// Lines that arrive whole within one read are handed on in place, in the read's
+/// buffer; only a line split across reads is copied, into ``partial``, until its end
+/// comes.
 ///
 /// A client that never sends a newline must not make the daemon buffer without
 /// bound, so a line over the limit is reported once and then discarded up to its end,
@@ -18,8 +19,24 @@ struct LineFramer {
     /// Whether the line under way was over the limit and is being skipped to its end.
     private var discarding = false
 
-    /// Frames the bytes of one read, appending the requests of its complete lines.
-    mutating func feed(_ bytes: UnsafeRawBufferPointer, into requests: inout [Request]) {
+    /// One framed line.
+    enum Line {
+        /// Its bytes, without terminator, valid only during the call.
+        case bytes(UnsafeBufferPointer<UInt8>)
+        /// Longer than ``maximumLineLength``: answered with ``Request/tooLong``.
+        case tooLong
+
+        /// The request this line reads as, with storage of its own; nil when blank.
+        var request: Request? {
+            switch self {
+            case .bytes(let bytes): return Request(line: bytes)
+            case .tooLong: return Request.tooLong
+            }
+        }
+    }
+
+    /// Frames the bytes of one read, handing each complete line to `take`.
+    mutating func feed(_ bytes: UnsafeRawBufferPointer, _ take: (Line) -> Void) {
         let bytes = bytes.assumingMemoryBound(to: UInt8.self)
         var start = 0
         while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
@@ -29,7 +46,7 @@ struct LineFramer {
                 if discarding {
                     discarding = false
                 } else {
-                    partial.withUnsafeBufferPointer { Self.read($0, into: &requests) }
+                    partial.withUnsafeBufferPointer { Self.read($0, take) }
                 }
                 partial.removeAll(keepingCapacity: partial.capacity <= 4096)
                 continue
@@ -38,7 +55,7 @@ struct LineFramer {
                 discarding = false
                 continue
             }
-            Self.read(UnsafeBufferPointer(rebasing: bytes[start..<newline]), into: &requests)
+            Self.read(UnsafeBufferPointer(rebasing: bytes[start..<newline]), take)
         }
         partial.append(contentsOf: bytes[start...])
         // `+ 1` leaves room for a `\r` that may precede the newline still to come.
@@ -46,29 +63,25 @@ struct LineFramer {
             partial.removeAll()
             if !discarding {
                 discarding = true
-                requests.append(.tooLong)
+                take(.tooLong)
             }
         }
     }
 
     /// At the end of input: a last line without a newline (`printf ping | nc -U`) is
     /// still a request.
-    mutating func finish(into requests: inout [Request]) {
+    mutating func finish(_ take: (Line) -> Void) {
         if !partial.isEmpty, !discarding {
-            partial.withUnsafeBufferPointer { Self.read($0, into: &requests) }
+            partial.withUnsafeBufferPointer { Self.read($0, take) }
         }
         partial = []
         discarding = false
     }
 
-    private static func read(_ line: UnsafeBufferPointer<UInt8>, into requests: inout [Request]) {
+    private static func read(_ line: UnsafeBufferPointer<UInt8>, _ take: (Line) -> Void) {
         var line = line
         if line.last == UInt8(ascii: "\r") { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
         // A line of exactly the limit plus its `\r` is still within the limit.
-        if line.count > maximumLineLength {
-            requests.append(.tooLong)
-        } else if let request = Request(line: line) {
-            requests.append(request)
-        }
+        take(line.count > maximumLineLength ? .tooLong : .bytes(line))
     }
 }

@@ -38,6 +38,10 @@ final class DaemonState {
     var processes: [Int32: (process: ChildProcess, deadline: LoopTimer?)] = [:]
     /// The write that will carry the changes made since the last one; made on first use.
     private var saveTimer: LoopTimer?
+    /// The storage of the last committed command's events and changes, for the next
+    /// command's (``makeOutput()``).
+    private var spareChanges: [Change] = []
+    private var spareEvents = EventGroup(keepsRecords: false)
     /// How long a change waits for others to join it in one write.
     static let saveDelay = Duration.milliseconds(250)
     /// How soon a failed write is tried again: a disk that filled up or turned
@@ -76,6 +80,11 @@ final class DaemonState {
     /// `on-change` commands (only for what a client did: a reload or a group's
     /// children arriving is not the user changing a value).
     func commit(_ output: CommandOutput, runOnChange: Bool = true) {
+        // Its storage serves the next command, once the caller's copy is gone.
+        defer {
+            if output.changes.capacity > 0 { spareChanges = output.changes }
+            if output.events.hasStorage { spareEvents = output.events }
+        }
         if output.hasEvents { events.publish(output.events) }
         guard output.hasChanges else { return }
         let changes = output.changes
@@ -90,6 +99,14 @@ final class DaemonState {
                 for path in change.valueChanged { self.runOnChange(path) }
             }
         }
+    }
+
+    /// An empty output for a command to write into, in the storage of the last one
+    /// committed: a command then allocates nothing for its events or its changes.
+    func makeOutput() -> CommandOutput {
+        var output = CommandOutput(listening: events.hasSubscribers)
+        output.reuse(changes: &spareChanges, events: &spareEvents)
+        return output
     }
 
     /// Starts gathering the changes committed from now on, until
