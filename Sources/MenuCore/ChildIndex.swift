@@ -25,15 +25,18 @@ struct ChildIndex: Sendable {
     /// The hash state of the empty path, which every path extends.
     static let root: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    init(ids: [String], parents: [Int32]) {
+    /// Indexes every node of a tree's arrays but its vacant slots (depth < 0).
+    init(ids: [String], parents: [Int32], depths: [Int32]) {
         slots = ChildIndex.table(for: ids.count)
         var states = [UInt64](repeating: 0, count: ids.count)
-        for n in ids.indices {
+        var live = 0
+        for n in ids.indices where depths[n] >= 0 {
+            live += 1
             let parent = Int(parents[n])
             states[n] = ChildIndex.extend(parent < 0 ? ChildIndex.root : states[parent], id: ids[n])
             place(Int32(n), state: states[n])
         }
-        live = ids.count
+        self.live = live
     }
 
     private static func table(for count: Int) -> [Int32] {
@@ -86,27 +89,28 @@ struct ChildIndex: Sendable {
     /// How many slots the table has.
     var capacity: Int { slots.count }
 
-    /// Splices the table as the tree splices its arrays: the nodes `old` leave, every
-    /// node after them moves by `shift`, and `added` (with their path states) come in.
-    /// With `located`, the path states of the old nodes and of those after them,
-    /// each is found from its state, which costs them alone; without, one pass over
-    /// every slot does it with no hashing. Returns false, changing nothing, when the
-    /// table would be more than half full of nodes and removed slots: the tree then
-    /// builds it again.
+    /// Splices the table as the tree splices its arrays: the nodes `old` leave (of
+    /// which `indexed` are in the table: vacant slots are not), every node after them
+    /// moves by `shift`, and `added` (with their path states) come in. With
+    /// `located`, the indexed nodes of `old` and of those after them with their path
+    /// states, each is found from its state, which costs them alone; without, one pass
+    /// over every slot does it with no hashing. Returns false, changing nothing, when
+    /// the table would be more than half full of nodes and removed slots: the tree
+    /// then builds it again.
     mutating func splice(
-        removing old: Range<Int>, shift: Int, adding added: [(node: Int, state: UInt64)],
-        located: (old: [UInt64], after: [UInt64])? = nil
+        removing old: Range<Int>, indexed: Int, shift: Int, adding added: [(node: Int, state: UInt64)],
+        located: (old: [(node: Int, state: UInt64)], after: [(node: Int, state: UInt64)])? = nil
     ) -> Bool {
-        guard (live + added.count + removed + old.count) * 2 <= slots.count else { return false }
-        live += added.count - old.count
-        removed += old.count
+        guard (live + added.count + removed + indexed) * 2 <= slots.count else { return false }
+        live += added.count - indexed
+        removed += indexed
         if let located {
             // Every slot is found before any changes, so that a node given another's
             // old number is not found in its stead.
-            let gone = located.old.indices.map { slot(of: old.lowerBound + $0, state: located.old[$0]) }
-            let moved = located.after.indices.map { slot(of: old.upperBound + $0, state: located.after[$0]) }
+            let gone = located.old.map { slot(of: $0.node, state: $0.state) }
+            let moved = located.after.map { (slot: slot(of: $0.node, state: $0.state), node: $0.node) }
             for s in gone { slots[s] = ChildIndex.tombstone }
-            for (k, s) in moved.enumerated() { slots[s] = Int32(old.upperBound + k + shift) }
+            for m in moved { slots[m.slot] = Int32(m.node + shift) }
         } else {
             let low = Int32(old.lowerBound)
             let high = Int32(old.upperBound)

@@ -72,10 +72,10 @@ extension MenuModel {
     public func showsOnlyLoadingRow(_ path: String) -> Bool {
         guard let g = tree.node(at: path) else { return true }
         let row = NodeSpec.loadingRow
-        switch tree.size(g) {
-        case 1: return true
-        case 2:
-            return tree.ids[g + 1] == row.id && tree.kinds[g + 1] == row.kind
+        switch tree.childCounts[g] {
+        case 0: return true
+        case 1:
+            return tree.size(g + 1) == 1 && tree.ids[g + 1] == row.id && tree.kinds[g + 1] == row.kind
                 && tree.titleTemplates[g + 1] == nil
                 && TitleTemplate(literal: tree.titles[g + 1]) == row.title
                 && tree.execs[g + 1] == nil && tree.subtitles[g + 1] == nil && tree.icons[g + 1] == nil

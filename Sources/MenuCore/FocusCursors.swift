@@ -54,7 +54,7 @@ public struct FocusCursors: Sendable {
         let scope = menu == nil ? 0..<tree.count : root..<(root + tree.size(root))
         let row = model.rowIndex(of: node) ?? 0
         let path = tree.path(node)
-        let hasChildren = tree.kind(node).isExpandable && tree.size(node) > 1
+        let hasChildren = tree.kind(node).isExpandable && tree.hasChildren(node)
         let isOpen = model.isExpanded(node)
         var target = node
         var change = Change()

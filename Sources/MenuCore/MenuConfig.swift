@@ -5,7 +5,7 @@ public struct MenuConfig: Sendable {
     /// The nodes, without the lookup by path that ``MenuTree/init(config:)`` adds.
     let nodes: MenuTree
     public var file: String { nodes.file }
-    public var nodeCount: Int { nodes.count }
+    public var nodeCount: Int { nodes.nodeCount }
     /// `settings: tray`: whether menud publishes its menus as tray items.
     public var tray = false
 

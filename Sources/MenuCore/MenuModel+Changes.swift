@@ -144,6 +144,10 @@ extension MenuModel {
         while !stack.isEmpty {
             while let last = stack.last, last.end <= i { stack.removeLast() }
             guard let frame = stack.last else { break }
+            if tree.isVacant(i) {
+                i += tree.size(i)
+                continue
+            }
             if !frame.old && !frame.new {
                 i = frame.end
                 continue

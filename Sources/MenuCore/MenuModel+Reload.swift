@@ -10,7 +10,7 @@ extension MenuModel {
         let newRows = (try? next.rows().map(\.path)) ?? []
         var expansion: [String] = []
         var valued: [String] = []
-        for i in 0..<next.tree.count {
+        for i in 0..<next.tree.count where !next.tree.isVacant(i) {
             let path = next.tree.path(i)
             let old = tree.node(at: path)
             let kind = next.tree.kinds[i]

@@ -32,7 +32,7 @@ extension MenuModel {
         var oldExpanded: [String: Bool] = [:]
         var oldValues: [String: Value] = [:]
         var entries: [StateEntry] = []
-        for i in tree.descendants(g) {
+        for i in tree.descendants(g) where !tree.isVacant(i) {
             let p = tree.path(i)
             if tree.kinds[i].isExpandable {
                 oldExpanded[p] = expanded[i]
@@ -49,9 +49,20 @@ extension MenuModel {
         }
 
         let (old, new) = tree.replaceChildren(of: g, with: filled)
-        // Every node after the group has a new number: what is kept by number goes.
-        rowCache.removeAll()
-        changedPaths = [:]
+        let fits = old.count == new.count
+        if fits {
+            // Only the group's own slots have new nodes (the children fit its room):
+            // what is kept for them goes, and the group's row, whose child count changed.
+            rowCache.invalidate(g)
+            for i in old {
+                rowCache.invalidate(i)
+                changedPaths.removeValue(forKey: i)
+            }
+        } else {
+            // Every node after the group has a new number: what is kept by number goes.
+            rowCache.removeAll()
+            changedPaths = [:]
+        }
         let shift = new.count - old.count
         let tail = tree.count - new.upperBound
         expanded.replaceSubrange(old, with: tree.initiallyExpanded[new])
@@ -67,6 +78,8 @@ extension MenuModel {
         }
         referencing = kept.sorted()
         indexReaders()
+        // A title elsewhere may read a value in the group.
+        if fits { for i in referencing { rowCache.invalidate(i) } }
 
         // The old children's state, as ``importState(_:)`` applies it.
         let (_, dropped) = importState(entries)
@@ -77,7 +90,7 @@ extension MenuModel {
                 Splice(start: $0.start + rowBase, removed: $0.removed, inserted: $0.inserted)
             }
         }
-        for i in new {
+        for i in new where !tree.isVacant(i) {
             let p = tree.path(i)
             if tree.kinds[i].isExpandable, expanded[i] != (oldExpanded[p] ?? false) {
                 change.expansionChanged.append(p)
@@ -98,7 +111,7 @@ extension MenuModel {
         var closedEnds: [Int] = []
         for i in new {
             while let end = closedEnds.last, end <= i { closedEnds.removeLast() }
-            counts.append(base + Int32(closedEnds.count))
+            counts.append(base + Int32(closedEnds.count) + (tree.isVacant(i) ? 1 : 0))
             if tree.kinds[i].isExpandable && !expanded[i] && tree.size(i) > 1 {
                 closedEnds.append(i + tree.size(i))
             }
@@ -121,6 +134,10 @@ extension MenuModel {
         var out: [String] = []
         var i = range.lowerBound
         while i < range.upperBound {
+            if tree.isVacant(i) {
+                i += tree.size(i)
+                continue
+            }
             out.append(tree.path(i))
             i += tree.kinds[i].isExpandable && !expanded[i] ? tree.size(i) : 1
         }

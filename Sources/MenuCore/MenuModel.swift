@@ -62,7 +62,8 @@ public final class MenuModel {
         openChild = [:]
         for i in 0..<tree.count {
             while let end = closedEnds.last, end <= i { closedEnds.removeLast() }
-            counts[i] = Int32(closedEnds.count)
+            // A vacant slot is never a row (MenuTree+Vacancy.swift).
+            counts[i] = Int32(closedEnds.count) + (tree.isVacant(i) ? 1 : 0)
             if tree.kinds[i].isExpandable && !expanded[i] && tree.size(i) > 1 {
                 closedEnds.append(i + tree.size(i))
             }
@@ -80,7 +81,7 @@ public final class MenuModel {
     }
 
     public var file: String { tree.file }
-    public var nodeCount: Int { tree.count }
+    public var nodeCount: Int { tree.nodeCount }
     /// How many rows are visible in the whole menu.
     public var rowCount: Int { visibility.count(equalTo: 0, in: 0..<tree.count) }
 
@@ -199,7 +200,9 @@ public final class MenuModel {
     /// subtree lands on a sibling of `n` or of one of its ancestors, all of which are
     /// open, so the candidate is always visible.
     private func nextVisible(after n: Int) -> Int {
-        tree.kinds[n].isExpandable && !expanded[n] ? n + tree.size(n) : n + 1
+        var next = tree.kinds[n].isExpandable && !expanded[n] ? n + tree.size(n) : n + 1
+        while next < tree.count, tree.isVacant(next) { next += tree.size(next) }
+        return next
     }
 
     /// Pre-order walk of `root`'s subtree, into open groups only unless `all`.
@@ -209,6 +212,10 @@ public final class MenuModel {
         var i = root
         var hiddenUntil = -1
         while i < end {
+            if tree.isVacant(i) {
+                i += tree.size(i)
+                continue
+            }
             if i < hiddenUntil {
                 // Inside a collapsed subtree: only reached when `all`.
                 visit(makeRow(i, index: nil))

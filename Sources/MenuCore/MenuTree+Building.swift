@@ -75,7 +75,7 @@ extension MenuTree {
     /// Builds the lookup by path once every node is in place. Only a tree that is
     /// served needs it, so `menud --check` never builds it.
     mutating func buildChildIndex() {
-        childIndex = ChildIndex(ids: ids, parents: parents)
+        childIndex = ChildIndex(ids: ids, parents: parents, depths: depths)
     }
 
     /// Flattens specs assembled in code (tests, the daemon's filled-in `children-cmd`
@@ -88,7 +88,7 @@ extension MenuTree {
         var open: [Int] = []
         while let (spec, parent, depth, position) = stack.popLast() {
             while let last = open.last, last != parent {
-                sizes[last] = Int32(count - last)
+                closeSpec(last)
                 open.removeLast()
             }
             let i = append(parent: parent, depth: depth, position: position, mark: spec.mark)
@@ -113,7 +113,14 @@ extension MenuTree {
                 stack.append((child, i, depth + 1, j))
             }
         }
-        while let last = open.popLast() { sizes[last] = Int32(count - last) }
+        while let last = open.popLast() { closeSpec(last) }
+    }
+
+    /// Ends node `i` of ``init(file:menus:)``, leaving room after a `children-cmd`
+    /// group's children (MenuTree+Vacancy.swift).
+    private mutating func closeSpec(_ i: Int) {
+        if childrenCommands[i] != nil { appendVacancy(MenuTree.vacancyReserve, parent: i) }
+        sizes[i] = Int32(count - i)
     }
 
     /// The specs this tree was built from, for code that edits a menu as a tree (the

@@ -1,23 +1,34 @@
 /// Replacing one group's children in place, for a `children-cmd` group whose command
-/// printed them: the new nodes go where the old ones were in every array, and the
-/// nodes after them move along, so the tree never has to be built again.
+/// printed them: the new nodes go where the old ones were in every array, in the
+/// group's vacant room when they fit (MenuTree+Vacancy.swift), so that no other node
+/// moves; else the nodes after them move along. The tree is never built again.
 extension MenuTree {
     /// Replaces the children of group `g` with the nodes of `children` (complete:
-    /// nothing is filled in or cut here). Returns the old children's nodes, in the old
-    /// numbering, and the new ones'; every node after them moved by the difference
-    /// in their counts.
+    /// nothing is filled in or cut here), and its vacant room with what is left of
+    /// it, or with new room when they do not fit. Returns the old slots below `g`, in
+    /// the old numbering, and the new ones; every node after them moved by the
+    /// difference in their counts, which is 0 when the children fit.
     mutating func replaceChildren(of g: Int, with children: [NodeSpec]) -> (old: Range<Int>, new: Range<Int>)
     {
         let old = descendants(g)
-        let sub = MenuTree(file: file, menus: children)
+        var sub = MenuTree(file: file, menus: children)
+        let room =
+            sub.count <= old.count ? old.count - sub.count : Swift.max(MenuTree.vacancyReserve, sub.count)
+        sub.appendVacancy(room, parent: -1)
         let new = old.lowerBound..<(old.lowerBound + sub.count)
         let shift = new.count - old.count
         let tail = count - old.upperBound
         let base = new.lowerBound
+        let oldVacant = old.reduce(0) { $0 + (isVacant($1) ? 1 : 0) }
+        let indexed = old.count - oldVacant
 
-        // Few nodes leave or move (a group near the end of the menu): the path index
-        // finds each of them rather than passing over all its slots.
-        let located = (old.count + tail) * 64 < childIndex.capacity ? pathStates(old: old, of: g) : nil
+        // Few nodes leave or move (the children fit, or a group near the end of the
+        // menu): the path index finds each of them rather than passing over all its
+        // slots.
+        let moving = shift == 0 ? 0 : tail
+        let located =
+            (old.count + moving) * 64 < childIndex.capacity
+            ? pathStates(old: old, after: moving, of: g) : nil
 
         // The sparse tables first: they find what moves in the old numbering.
         titleTemplates.splice(removing: old, shift: shift, tail: tail, adding: sub.titleTemplates, at: base)
@@ -36,7 +47,7 @@ extension MenuTree {
         ids.replaceSubrange(old, with: sub.ids)
         kinds.replaceSubrange(old, with: sub.kinds)
         parents.replaceSubrange(old, with: sub.parents.lazy.map { $0 < 0 ? group : $0 + offset })
-        depths.replaceSubrange(old, with: sub.depths.lazy.map { $0 + depth })
+        depths.replaceSubrange(old, with: sub.depths.lazy.map { $0 < 0 ? $0 : $0 + depth })
         sizes.replaceSubrange(old, with: sub.sizes)
         positions.replaceSubrange(old, with: sub.positions)
         childCounts.replaceSubrange(old, with: sub.childCounts)
@@ -47,6 +58,7 @@ extension MenuTree {
         markLines.replaceSubrange(old, with: sub.markLines)
         markColumns.replaceSubrange(old, with: sub.markColumns)
         childCounts[g] = Int32(children.count)
+        vacantSlots += sub.vacantSlots - oldVacant
 
         if shift != 0 {
             let moved = Int32(shift)
@@ -65,30 +77,38 @@ extension MenuTree {
         }
 
         var states = [UInt64](repeating: 0, count: sub.count)
+        var added: [(node: Int, state: UInt64)] = []
+        added.reserveCapacity(sub.nodeCount)
         let groupState = pathState(of: g)
-        for k in 0..<sub.count {
+        for k in 0..<sub.count where !sub.isVacant(k) {
             let p = Int(sub.parents[k])
             states[k] = ChildIndex.extend(p < 0 ? groupState : states[p], id: sub.ids[k])
+            added.append((base + k, states[k]))
         }
-        let added = states.indices.map { (node: base + $0, state: states[$0]) }
-        if !childIndex.splice(removing: old, shift: shift, adding: added, located: located) {
+        if !childIndex.splice(removing: old, indexed: indexed, shift: shift, adding: added, located: located)
+        {
             buildChildIndex()
         }
         return (old, new)
     }
 
-    /// The ``ChildIndex`` hash states of the paths of `old`, `g`'s children, and of
-    /// every node after them.
-    private func pathStates(old: Range<Int>, of g: Int) -> (old: [UInt64], after: [UInt64]) {
+    /// The nodes of `old`, `g`'s children, and of the `after` slots after them, with
+    /// their ``ChildIndex`` hash states; vacant slots, which the index does not hold,
+    /// left out.
+    private func pathStates(old: Range<Int>, after: Int, of g: Int)
+        -> (old: [(node: Int, state: UInt64)], after: [(node: Int, state: UInt64)])
+    {
         var states: [Int: UInt64] = [g: pathState(of: g)]
-        func state(_ i: Int) -> UInt64 {
-            let p = Int(parents[i])
-            let above = p < 0 ? ChildIndex.root : states[p] ?? pathState(of: p)
-            let own = ChildIndex.extend(above, id: ids[i])
-            states[i] = own
-            return own
+        func located(_ range: Range<Int>) -> [(node: Int, state: UInt64)] {
+            range.filter { !isVacant($0) }.map { i in
+                let p = Int(parents[i])
+                let above = p < 0 ? ChildIndex.root : states[p] ?? pathState(of: p)
+                let own = ChildIndex.extend(above, id: ids[i])
+                states[i] = own
+                return (i, own)
+            }
         }
-        return (old.map(state), (old.upperBound..<count).map(state))
+        return (located(old), located(old.upperBound..<(old.upperBound + after)))
     }
 
     /// The ``ChildIndex`` hash state of node `i`'s path.

@@ -46,9 +46,14 @@ public struct MenuTree: Sendable {
     var markColumns: [Int32] = []
     /// The top-level menus' positions.
     var roots: [Int] = []
-    var childIndex = ChildIndex(ids: [], parents: [])
+    var childIndex = ChildIndex(ids: [], parents: [], depths: [])
+    /// How many slots are vacant (``isVacant(_:)``).
+    var vacantSlots = 0
 
+    /// How many slots there are: the bound of node numbers, vacant slots included.
     public var count: Int { ids.count }
+    /// How many nodes there are.
+    public var nodeCount: Int { ids.count - vacantSlots }
 
     /// An empty tree, filled by ``append(parent:depth:position:)`` and the setters in
     /// `MenuTree+Building.swift`.
@@ -76,7 +81,8 @@ public struct MenuTree: Sendable {
 
     public func children(_ i: Int) -> some Sequence<Int> {
         let end = i + size(i)
-        return sequence(first: i + 1) { $0 + Int(self.sizes[$0]) }.prefix { $0 < end }
+        // The vacant block, if any, comes after the last child.
+        return sequence(first: i + 1) { $0 + Int(self.sizes[$0]) }.prefix { $0 < end && self.depths[$0] >= 0 }
     }
 
     @inline(__always) func siblingCount(_ i: Int) -> Int {

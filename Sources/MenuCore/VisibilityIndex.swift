@@ -232,9 +232,24 @@ struct VisibilityIndex: Sendable {
     }
 
     /// Replaces the counts of `old` with `counts`, moving every position after them
-    /// along, as a splice of the tree's nodes does. Costs the positions from `old`
-    /// on, not the whole index, while the padding leaves room; else builds it again.
+    /// along, as a splice of the tree's nodes does. Costs the positions of `old`
+    /// when as many come as go; else the positions from `old` on, not the whole
+    /// index, while the padding leaves room; else builds it again.
     mutating func replace(_ old: Range<Int>, with counts: [Int32]) {
+        // As many as before (a group's children filling its vacant room): nothing
+        // moves, so only the positions of `old` change.
+        if counts.count == old.count {
+            guard !old.isEmpty else { return }
+            withMutableTables { tables in
+                tables.pushDown(old.lowerBound, old.upperBound)
+                for (k, c) in counts.enumerated() {
+                    tables.minimum[tables.leaves + old.lowerBound + k] = c
+                    tables.reaching[tables.leaves + old.lowerBound + k] = 1
+                }
+                tables.recombine(old.lowerBound, old.upperBound)
+            }
+            return
+        }
         let newCount = count - old.count + counts.count
         let end = Swift.max(count, newCount)
         guard old.lowerBound < end else { return }

@@ -12,18 +12,24 @@ struct ChildrenLoadBench {
 
     func run() -> [BenchResult] {
         sizes.flatMap { nodes in
-            // The group first among the top-level menus moves every node after it; last,
-            // none.
-            ["first", "last"].map { run(nodes: nodes, place: $0) }
+            // Where the group stands among the top-level menus: a splice that moved the
+            // nodes after it would cost most first and least last.
+            ["first", "middle", "last"].map { run(nodes: nodes, place: $0) }
         }
     }
 
     private func run(nodes: Int, place: String) -> BenchResult {
         let group = "  - id: net\n    title: Networks\n    children-cmd: list-networks\n"
         var text = MenuGenerator(nodes: nodes).yaml()
-        if place == "first" {
+        switch place {
+        case "first":
             text.insert(contentsOf: group, at: text.index(text.startIndex, offsetBy: "menu:\n".count))
-        } else {
+        case "middle":
+            // Before the first top-level menu in the second half of the text.
+            let half = text.index(text.startIndex, offsetBy: text.utf8.count / 2)
+            let next = text[half...].range(of: "\n  - ")!.lowerBound
+            text.insert(contentsOf: group, at: text.index(after: next))
+        default:
             text += group
         }
         let config = try! ConfigLoader.load(text: text, file: "generated").get()

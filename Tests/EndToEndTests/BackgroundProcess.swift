@@ -86,6 +86,12 @@ final class BackgroundProcess {
         return "was killed by signal \(status & 0x7f)"
     }
 
+    /// Whether ``stop()`` had to SIGKILL it (or anything else did).
+    var wasKilled: Bool {
+        guard !isRunning, let status else { return false }
+        return status & 0x7f == SIGKILL
+    }
+
     /// The exit status, or nil while it runs or when a signal ended it.
     var exitStatus: Int32? {
         guard !isRunning, let status, status & 0x7f == 0 else { return nil }

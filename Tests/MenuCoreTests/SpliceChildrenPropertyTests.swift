@@ -31,8 +31,14 @@ import Testing
         return specs
     }
 
+    /// Every node's number, in tree order: the slots left as room for a group's
+    /// children (MenuTree+Vacancy.swift) are none.
+    static func nodes(_ model: MenuModel) -> [Int] {
+        (0..<model.tree.count).filter { !model.tree.isVacant($0) }
+    }
+
     /// Every node's path, in tree order.
-    static func paths(_ model: MenuModel) -> [String] { (0..<model.nodeCount).map { model.tree.path($0) } }
+    static func paths(_ model: MenuModel) -> [String] { nodes(model).map { model.tree.path($0) } }
 
     /// A random group's new children: a random forest whose groups are sometimes
     /// `children-cmd` groups themselves, with a templated row reading one of its
@@ -61,7 +67,8 @@ import Testing
     /// One random operation, by path, on `model`; the change it reported, or nil
     /// when refused.
     static func apply(_ v: Int, to model: MenuModel) -> Change? {
-        let path = model.tree.path((v / 8) % model.nodeCount)
+        let nodes = nodes(model)
+        let path = model.tree.path(nodes[(v / 8) % nodes.count])
         switch v % 8 {
         case 0, 1: return try? model.toggle(path)
         case 2: return try? model.expand(path, recursive: true)
@@ -84,14 +91,14 @@ import Testing
         var specs = MenuModelPropertyTests.specs(from: shape)
         specs.append(MenuFixtures.group("dyn", [MenuFixtures.item("old")]))
         let model = MenuModel(config: MenuConfig(file: "p.yaml", menus: specs))
-        let groups = (0..<model.nodeCount).filter { model.tree.kind($0) == .group }
+        let groups = nodes(model).filter { model.tree.kind($0) == .group }
         let group = model.tree.path(groups[pick % groups.count])
         specs = editing(specs, group) { $0.childrenCommand = "list" }
         // A top-level row that reads a value the new children may have.
         specs.append(
             NodeSpec(
                 id: "watch", kind: .item, title: TitleTemplate(parsing: "{\(group)/n0} {\(group)/n1}")))
-        let values = (0..<model.nodeCount).filter { model.tree.rule($0) != nil }.map { model.tree.path($0) }
+        let values = nodes(model).filter { model.tree.rule($0) != nil }.map { model.tree.path($0) }
         let outside = values.isEmpty ? nil : values[pick % values.count]
         var children = children(from: childShape, outside: outside)
         for k in children.indices {
@@ -104,25 +111,41 @@ import Testing
         return Case(specs: specs, group: group, children: children)
     }
 
-    /// Checks the spliced model against the rebuilt one, node by node.
+    /// Checks the spliced model against the rebuilt one, node by node. Node numbers
+    /// may differ by the room each keeps for children-cmd groups, so nodes are
+    /// paired in tree order and compared by what they are.
     static func compare(_ spliced: MenuModel, _ rebuilt: MenuModel, _ gone: [String]) throws {
         #expect(try spliced.tree() == rebuilt.tree())
         #expect(spliced.rowCount == rebuilt.rowCount)
         #expect(spliced.nodeCount == rebuilt.nodeCount)
         #expect(spliced.childrenCommands == rebuilt.childrenCommands)
-        for i in 0..<rebuilt.nodeCount {
-            let path = rebuilt.tree.path(i)
-            #expect(spliced.tree.path(i) == path)
-            #expect(spliced.tree.node(at: path) == i, "lookup of \(path)")
-            #expect(spliced.tree.parent(i) == rebuilt.tree.parent(i))
-            #expect(spliced.tree.size(i) == rebuilt.tree.size(i))
-            #expect(spliced.tree.depth(i) == rebuilt.tree.depth(i))
-            #expect(spliced.rowIndex(of: i) == rebuilt.rowIndex(of: i))
-            #expect(Set(spliced.readers(of: i)) == Set(rebuilt.readers(of: i)), "readers of \(path)")
+        let splicedNodes = nodes(spliced)
+        let rebuiltNodes = nodes(rebuilt)
+        #expect(splicedNodes.count == rebuiltNodes.count)
+        #expect(splicedNodes.count == spliced.nodeCount)
+        func path(_ model: MenuModel, _ i: Int?) -> String? { i.map { model.tree.path($0) } }
+        func size(_ model: MenuModel, _ i: Int) -> Int {
+            model.tree.descendants(i).filter { !model.tree.isVacant($0) }.count
         }
-        for r in 0...rebuilt.rowCount { #expect(spliced.node(atRow: r) == rebuilt.node(atRow: r)) }
-        for path in gone { #expect(spliced.tree.node(at: path) == nil, "\(path) is gone") }
-        #expect(spliced.tree.topLevel == rebuilt.tree.topLevel)
+        for (s, r) in zip(splicedNodes, rebuiltNodes) {
+            let p = rebuilt.tree.path(r)
+            #expect(spliced.tree.path(s) == p)
+            #expect(spliced.tree.node(at: p) == s, "lookup of \(p)")
+            #expect(path(spliced, spliced.tree.parent(s)) == path(rebuilt, rebuilt.tree.parent(r)))
+            #expect(size(spliced, s) == size(rebuilt, r))
+            #expect(spliced.tree.depth(s) == rebuilt.tree.depth(r))
+            #expect(spliced.rowIndex(of: s) == rebuilt.rowIndex(of: r))
+            #expect(
+                Set(spliced.readers(of: s).map { spliced.tree.path($0) })
+                    == Set(rebuilt.readers(of: r).map { rebuilt.tree.path($0) }), "readers of \(p)")
+        }
+        for r in 0...rebuilt.rowCount {
+            #expect(path(spliced, spliced.node(atRow: r)) == path(rebuilt, rebuilt.node(atRow: r)))
+        }
+        for p in gone { #expect(spliced.tree.node(at: p) == nil, "\(p) is gone") }
+        #expect(
+            spliced.tree.topLevel.map { spliced.tree.path($0) }
+                == rebuilt.tree.topLevel.map { rebuilt.tree.path($0) })
     }
 
     /// Splices `children` into `spliced` and rebuilds `rebuilt` with them, from
@@ -133,6 +156,8 @@ import Testing
     ) throws -> MenuModel {
         let oldRows = try spliced.rows().map(\.path)
         let oldPaths = paths(spliced)
+        // Every node's row bytes kept, as a daemon that served them keeps them.
+        for n in nodes(spliced) { spliced.withRowBytes(of: n, render: Self.render) { _ in } }
         let config = MenuConfig(file: "p.yaml", menus: c.specs).fillingChildren {
             $0 == c.group ? c.children : filling($0)
         }
@@ -145,8 +170,20 @@ import Testing
         #expect(replay(change.splices, on: oldRows, new: newRows) == newRows)
         let newPaths = Set(paths(next))
         try compare(spliced, next, oldPaths.filter { !newPaths.contains($0) })
+        // The kept bytes are what the rows are now.
+        for n in nodes(spliced) {
+            var fresh: [UInt8] = []
+            var row = try spliced.get(spliced.tree.path(n))
+            row.index = nil
+            render(row, &fresh)
+            #expect(
+                spliced.withRowBytes(of: n, render: Self.render) { Array($0) } == fresh, "row of \(row.path)")
+        }
         return next
     }
+
+    /// A row as bytes, for the model's row cache.
+    static func render(_ row: Row, _ bytes: inout [UInt8]) { bytes += Array(String(describing: row).utf8) }
 
     @Test func splicingMatchesRebuildingWithTheStateCarried() async {
         await propertyCheck(
@@ -233,7 +270,7 @@ import Testing
         let spliced = MenuModel(config: config)
         let rebuilt = MenuModel(config: config)
         _ = try Self.spliceAndCompare(c, spliced, rebuilt)
-        let depths = (0..<spliced.nodeCount).map { spliced.tree.depth($0) }
+        let depths = Self.nodes(spliced).map { spliced.tree.depth($0) }
         #expect(depths.max() == min(depth + 4, ConfigDecoder.maxMenuDepth))
     }
 }
