@@ -19,6 +19,11 @@ public struct RangeBounds: Sendable, Hashable {
     /// Where `value` lies between the bounds, from 0 to 100, rounded down.
     public func percentage(of value: Double) -> Int {
         guard max > min else { return 100 }
-        return Int(((Swift.min(Swift.max(value, min), max) - min) / (max - min) * 100).rounded(.down))
+        let clamped = Swift.min(Swift.max(value, min), max)
+        // Halved first: max − min of two finite doubles can overflow to infinity, and
+        // infinity over infinity is no Int.
+        let fraction = (clamped / 2 - min / 2) / (max / 2 - min / 2)
+        guard fraction.isFinite else { return clamped == max ? 100 : 0 }
+        return Int((fraction * 100).rounded(.down))
     }
 }

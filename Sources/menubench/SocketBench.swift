@@ -45,7 +45,7 @@ struct SocketBench {
         let floorSocket = "\(workDir)/floor.sock"
         let bareSocket = "\(workDir)/bare.sock"
         var servers: [(name: String, pid: pid_t, socket: String)] = []
-        defer { servers.forEach { ChildProcess.stop($0.pid) } }
+        defer { for server in servers { ChildProcess.stop(server.pid) } }
         var missing: [String: String] = [:]
         for (name, argv, socket) in [
             (

@@ -1,9 +1,5 @@
 import ArgumentParser
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `menuctl`: send one protocol command to menud and print the answer for a human, a
 /// script (`--json`) or a pipe.
 struct MenuCtl: ParsableCommand {
@@ -56,78 +52,5 @@ struct MenuCtl: ParsableCommand {
         } else {
             for line in report.textLines { print(line) }
         }
-    }
-}
-
-/// Exit statuses are part of menuctl's interface: scripts branch on them.
-enum ExitStatus {
-    static let ok: Int32 = 0
-    static let daemonError: Int32 = 1
-    static let usage: Int32 = 2
-    static let unreachable: Int32 = 3
-}
-
-@main
-enum Main {
-    static func main() {
-        let arguments = hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
-        do {
-            var command = try MenuCtl.parseAsRoot(arguments)
-            try command.run()
-        } catch let failure as ClientFailure {
-            printError("menuctl: \(failure.message)")
-            exit(failure.status)
-        } catch {
-            // Help, --version and completion scripts arrive as "errors" too, some from
-            // parsing and some (`menuctl help`) from running; they exit 0.
-            if MenuCtl.exitCode(for: error) == .success {
-                // Help is text only; the shell's completion calls pass the line typed.
-                if !arguments.contains("---completion"),
-                    let style = arguments.first(where: { $0 == "--json" || $0 == "--raw" })
-                {
-                    printError("menuctl: \(style) has no meaning for help: it is text")
-                    exit(ExitStatus.usage)
-                }
-                print(MenuCtl.fullMessage(for: error))
-                exit(ExitStatus.ok)
-            }
-            printError(MenuCtl.fullMessage(for: error))
-            exit(ExitStatus.usage)
-        }
-    }
-}
-
-/// The root reads ``GlobalOptions`` (so `menuctl --help` lists them) wherever they
-/// are written, except past the name of a command that takes its words as they are:
-/// `rofi`, whose selection may look like an option. There ArgumentParser stops, so the
-/// global options written right after the command's name (`menuctl rofi --socket P`,
-/// as they worked before the root had them) are moved in front of it.
-func hoistingGlobalOptions(_ arguments: [String]) -> [String] {
-    guard let command = arguments.first, !command.hasPrefix("-") else { return arguments }
-    var global: [String] = []
-    var rest = arguments.dropFirst()
-    while let first = rest.first {
-        if first == "--json" || first == "--raw" || first.hasPrefix("--socket=") {
-            global.append(first)
-            rest = rest.dropFirst()
-        } else if first == "--socket", rest.count >= 2 {
-            global += rest.prefix(2)
-            rest = rest.dropFirst(2)
-        } else {
-            break
-        }
-    }
-    return global + [command] + rest
-}
-
-/// Writes to descriptor 2 directly: Glibc's `stderr` is a global that Swift 6 will
-/// not let us touch.
-func printError(_ message: String) {
-    let bytes = Array((message + "\n").utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes.withUnsafeBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
-        if n <= 0 { return }
-        offset += n
     }
 }

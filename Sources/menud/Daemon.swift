@@ -1,4 +1,5 @@
 import Logging
+import MenuBus
 import MenuLoop
 
 #if canImport(Glibc)
@@ -17,6 +18,9 @@ final class Daemon {
     private let logger: Logger
     private var configWatch: ConfigWatch?
     private var tray: Tray?
+    /// Why the tray could not start, as logged: a reload that finds no bus again
+    /// says nothing more until the reason changes or the tray is turned off.
+    private var trayFailure: String?
     private var signals: [SignalWatch] = []
     private var stopping = false
 
@@ -58,8 +62,18 @@ final class Daemon {
         let wanted = always || state.config.tray
         if wanted, tray == nil {
             let tray = Tray(state: state, loop: loop, logger: logger)
-            if tray.start() { self.tray = tray }
-        } else if !wanted, let tray {
+            do throws(BusError) {
+                try tray.start()
+                self.tray = tray
+                trayFailure = nil
+            } catch {
+                let failure = "tray: no session bus (\(error)); serving without the tray"
+                if failure != trayFailure { logger.warning("\(failure)") }
+                trayFailure = failure
+            }
+        } else if !wanted {
+            trayFailure = nil
+            guard let tray else { return }
             tray.stop()
             self.tray = nil
             logger.info("tray: off, as the config says")

@@ -120,9 +120,11 @@ final class BackgroundProcess {
 
 extension BackgroundProcess {
     /// Waits until `condition` holds, failing at once when this program has exited.
-    /// A failure tells `state()` (what the program was given so far) and its log as
+    /// A failure tells `state` (what the program was given so far) and its log as
     /// they are then, not as they were when the wait began.
-    func waitWhileRunning(_ what: String, state: () -> String, _ condition: () throws -> Bool) async throws {
+    func waitWhileRunning(
+        _ what: String, state: @autoclosure () -> String = "", _ condition: () throws -> Bool
+    ) async throws {
         do {
             try await waitUntil(what) {
                 guard isRunning else { throw TimedOut(description: "\(name) \(ending)") }

@@ -134,14 +134,27 @@ import Testing
             #expect(
                 shown == "▾ Power\n    Lock\n  ▾ Really shut down?\n      Yes\n      No\n  ▸ Reboot\n",
                 "\(shown)")
-            #expect(try daemon.menuctl(["--raw", "get", "power/shutdown"]).stdout.contains("\tcollapsed\t"))
-            #expect(try daemon.menuctl(["--raw", "activate", "power/lock"]).status == 0)
-            try await waitUntil("lock's command") { exists(daemon, "locked") }
-            if answer == "Yes" {
-                try await waitUntil("the confirmed command") { exists(daemon, "shut-down") }
-            } else {
-                #expect(!exists(daemon, "shut-down"), "No ran the command")
-            }
+            try await daemon.expectShutDownAnswered(yes: answer == "Yes")
+        }
+    }
+}
+
+extension TestDaemon {
+    /// After `confirm.yaml`'s "Really shut down?" was answered, in whatever front end:
+    /// the question is closed, and its command ran for Yes only. Lock, activated
+    /// after the answer, is seen to run first, so that a No that ran the command
+    /// would have been seen too.
+    func expectShutDownAnswered(yes: Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: directory.file(name)) }
+        #expect(
+            try menuctl(["--raw", "get", "power/shutdown"]).stdout.contains("\tcollapsed\t"),
+            sourceLocation: sourceLocation)
+        #expect(try menuctl(["--raw", "activate", "power/lock"]).status == 0, sourceLocation: sourceLocation)
+        try await waitUntil("lock's command") { exists("locked") }
+        if yes {
+            try await waitUntil("the confirmed command") { exists("shut-down") }
+        } else {
+            #expect(!exists("shut-down"), "No ran the command", sourceLocation: sourceLocation)
         }
     }
 }

@@ -139,22 +139,7 @@ import Testing
                     try x.type(answer)
                     try await waitUntil("pick to end after \(answer); log: \(pick.log)") { !pick.isRunning }
                     #expect(pick.exitStatus == 0, "\(pick.log)")
-                    #expect(
-                        try daemon.menuctl(["--raw", "get", "power/shutdown"]).stdout.contains(
-                            "\tcollapsed\t"))
-                    let file = daemon.directory.file("shut-down")
-                    if answer == "no" {
-                        // Something that does run, started after the No.
-                        #expect(try daemon.menuctl(["activate", "power/lock"]).status == 0)
-                        try await waitUntil("lock's command") {
-                            FileManager.default.fileExists(atPath: daemon.directory.file("locked"))
-                        }
-                        #expect(!FileManager.default.fileExists(atPath: file), "No ran the command")
-                    } else {
-                        try await waitUntil("the confirmed command") {
-                            FileManager.default.fileExists(atPath: file)
-                        }
-                    }
+                    try await daemon.expectShutDownAnswered(yes: answer == "yes")
                 }
             }
         }

@@ -41,6 +41,17 @@ import Testing
         }
     }
 
+    /// A range wider than a Double (max − min overflows) still has a percentage.
+    @Test func aRangeWiderThanADoubleHasAPercentage() async throws {
+        try await withDaemon(config: TestPaths.fixture("huge-ranges.yaml")) { daemon throws in
+            #expect(try daemon.menuctl(["focus", "huge/wide"]).status == 0)
+            let object = try #require(
+                try JSONSerialization.jsonObject(
+                    with: Data(try rendered(daemon, ["--format", "waybar", "huge"]).utf8)) as? [String: Any])
+            #expect(object["percentage"] as? Int == 100)
+        }
+    }
+
     @Test func i3blocksPrintsFullTextShortTextAndColor() async throws {
         try await withDaemon { daemon throws in
             _ = try daemon.menuctl(["focus", "settings/wifi"])

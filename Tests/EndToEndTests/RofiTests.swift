@@ -13,7 +13,6 @@ import Testing
         try XTools.require(Self.programs)
         try await withDaemon(config: TestPaths.fixture("confirm.yaml")) { daemon in
             try await withXSession { x in
-                let file = daemon.directory.file("shut-down")
                 for answer in ["No", "Yes"] {
                     let rofi = try await x.startRofi(daemon)
                     try x.type("Shut down")
@@ -24,20 +23,7 @@ import Testing
                     if answer == "Yes" { try x.screenshot("rofi-confirm") }
                     try x.type(answer)
                     try await waitUntil("rofi to close after \(answer)") { !rofi.isRunning }
-                    #expect(
-                        try daemon.menuctl(["--raw", "get", "power/shutdown"]).stdout.contains(
-                            "\tcollapsed\t"))
-                    if answer == "No" {
-                        #expect(try daemon.menuctl(["activate", "power/lock"]).status == 0)
-                        try await waitUntil("lock's command") {
-                            FileManager.default.fileExists(atPath: daemon.directory.file("locked"))
-                        }
-                        #expect(!FileManager.default.fileExists(atPath: file), "No ran the command")
-                    } else {
-                        try await waitUntil("the confirmed command") {
-                            FileManager.default.fileExists(atPath: file)
-                        }
-                    }
+                    try await daemon.expectShutDownAnswered(yes: answer == "Yes")
                 }
             }
         }

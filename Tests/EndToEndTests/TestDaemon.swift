@@ -98,6 +98,17 @@ final class TempDirectory {
     func file(_ name: String) -> String { url.appendingPathComponent(name).path }
 }
 
+/// Runs `body` with `text` written to a config file of its own, which is removed
+/// afterwards.
+func withConfigFile<T>(_ text: String, _ body: (String) async throws -> T) async throws -> T {
+    let directory = try TempDirectory()
+    let path = directory.file("menu.yaml")
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    // The directory is removed when it is released, which may be right after its last use.
+    defer { withExtendedLifetime(directory) {} }
+    return try await body(path)
+}
+
 /// A real `menud` process on a socket in its own temporary directory, serving the
 /// fixture menu, with its working directory there too (the fixture's items write
 /// into it). Use it through ``withDaemon(config:arguments:_:)``, which stops it and
@@ -216,15 +227,17 @@ final class TestDaemon {
 /// is stopped and its directory (socket, log, files the menu wrote) removed.
 ///
 /// Pass `directory` to run several daemons one after another on the same files (a
-/// restart); its owner removes it.
+/// restart); its owner removes it. `environment` replaces the daemon's (a session
+/// bus, `HOME`).
 func withDaemon<T>(
     config: String = TestPaths.fixture("menu.yaml"), arguments: [String] = [],
-    directory: TempDirectory? = nil, launcher: [String] = [], watch: Bool = false,
-    _ body: (TestDaemon) async throws -> T
+    directory: TempDirectory? = nil, environment: [String: String]? = nil, launcher: [String] = [],
+    watch: Bool = false, _ body: (TestDaemon) async throws -> T
 ) async throws -> T {
     let directory = try directory ?? TempDirectory()
     let daemon = try TestDaemon(
-        directory: directory, config: config, arguments: arguments, launcher: launcher, watch: watch)
+        directory: directory, config: config, arguments: arguments, environment: environment,
+        launcher: launcher, watch: watch)
     return try await withCleanup(
         {
             try await daemon.start()

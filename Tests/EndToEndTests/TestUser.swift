@@ -118,12 +118,11 @@ extension TestUser {
     /// A menud running as this user, in a directory this user owns, which this user's
     /// menuctl may reach (``menuctl(_:_:)``): menud refuses every other uid, root's too.
     func withDaemon<T>(
-        config: String = TestPaths.fixture("menu.yaml"), _ body: (TestDaemon) async throws -> T
-    )
-        async throws -> T
-    {
+        config: String = TestPaths.fixture("menu.yaml"), environment: [String: String]? = nil,
+        _ body: (TestDaemon) async throws -> T
+    ) async throws -> T {
         try await EndToEndTests.withDaemon(
-            config: config, directory: try directory(), launcher: launcher, body)
+            config: config, directory: try directory(), environment: environment, launcher: launcher, body)
     }
 
     /// The real menuctl, run as this user against `daemon`.

@@ -39,13 +39,7 @@ func withTrayDaemon<T>(
     on bus: SessionBus, config: String = TestPaths.fixture("menu.yaml"), arguments: [String] = ["--tray"],
     watch: Bool = false, _ body: (TrayDaemon) async throws -> T
 ) async throws -> T {
-    let directory = try TempDirectory()
-    let daemon = try TestDaemon(
-        directory: directory, config: config, arguments: arguments, environment: bus.environment, watch: watch
-    )
-    return try await withCleanup(
-        {
-            try await daemon.start()
-            return try await body(TrayDaemon(daemon: daemon, bus: bus))
-        }, cleanup: { await daemon.stop() })
+    try await withDaemon(config: config, arguments: arguments, environment: bus.environment, watch: watch) {
+        try await body(TrayDaemon(daemon: $0, bus: bus))
+    }
 }

@@ -59,10 +59,7 @@ import Testing
         """
 
     static func withConfig<T>(_ text: String = config, _ body: (String) async throws -> T) async throws -> T {
-        let directory = try TempDirectory()
-        let path = directory.file("menu.yaml")
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return try await body(path)
+        try await withConfigFile(text, body)
     }
 
     /// GetLayout shows every node `menuctl tree` lists, in its order and depth, each as
@@ -75,7 +72,8 @@ import Testing
             try await withSessionBus { bus in
                 try await withTrayDaemon(on: bus, config: config, arguments: []) { tray in
                     let items = try await tray.waitForItems(["main", "hostile"])
-                    let (_, root) = try bus.layout(of: items["main"]!)
+                    let item = try #require(items["main"])
+                    let (_, root) = try bus.layout(of: item)
                     let tree = try tray.daemon.menuctl(["tree", "--json", "main"])
                     #expect(tree.status == 0)
                     let rows = try #require(
@@ -112,7 +110,6 @@ import Testing
                     #expect(brightness.children.map { $0.label ?? "" } == ["−", "50", "+"])
                     #expect(brightness.children.map(\.enabled) == [true, false, true])
 
-                    let item = items["main"]!
                     #expect(
                         try bus.property(item, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "Title")
                             as? String == "Main")
@@ -157,7 +154,7 @@ import Testing
         try await withSessionBus { bus in
             try await Self.withConfig { config in
                 try await withTrayDaemon(on: bus, config: config) { tray in
-                    let name = try await tray.waitForItems(["main", "hostile"])["main"]!
+                    let name = try #require(try await tray.waitForItems(["main", "hostile"])["main"])
                     let (_, root) = try bus.layout(of: name)
                     /// Field `n` of the node's row record; empty when it has none (a
                     /// crash here would leave the other tests' buses running).
@@ -233,7 +230,8 @@ import Testing
         try XTools.require(SessionBus.programs)
         try await withSessionBus { bus in
             try await withTrayDaemon(on: bus) { tray in
-                let name = try await tray.waitForItems(["apps", "settings", "power"])["settings"]!
+                let name = try #require(
+                    try await tray.waitForItems(["apps", "settings", "power"])["settings"])
                 let sni = "org.kde.StatusNotifierItem"
                 #expect(
                     try tray.daemon.menuctl(["focused", "--raw", "settings"]).stdout
@@ -267,13 +265,10 @@ import Testing
                 ])
                 #expect(refused.stderr.contains("needs a value"), "\(refused)")
                 // gdbus shows the error's name too.
-                let named = try run(
-                    XTools.path(of: "gdbus") ?? "/usr/bin/gdbus",
-                    [
-                        "call", "--session", "--dest", name, "--object-path", "/StatusNotifierItem",
-                        "--method",
-                        "\(sni).Activate", "0", "0",
-                    ], environment: bus.environment)
+                let named = try bus.gdbus([
+                    "call", "--session", "--dest", name, "--object-path", "/StatusNotifierItem", "--method",
+                    "\(sni).Activate", "0", "0",
+                ])
                 #expect(named.stderr.contains("org.menud.Error.NotActivatable"), "\(named)")
                 #expect(try tray.daemon.menuctl(["tree", "--raw"]).stdout == before)
             }
@@ -290,29 +285,22 @@ import Testing
             try await withTrayDaemon(on: bus) { tray in
                 let items = try await tray.waitForItems(["apps", "settings", "power"])
                 var owners: [String: String] = [:]
-                for (menu, name) in items { owners[try bus.owner(of: name)!] = menu }
-                let log = bus.directory.file("monitor.log")
-                let monitor = try bus.monitor(match: "type='signal',member='LayoutUpdated'", log: log)
+                for (menu, name) in items { owners[try #require(try bus.owner(of: name))] = menu }
+                let monitor = try await bus.monitor(match: "type='signal',member='LayoutUpdated'")
                 try await withCleanup(
                     {
-                        try await waitUntil("busctl monitor to start") {
-                            (try? String(contentsOfFile: log, encoding: .utf8))?.contains("Monitoring")
-                                == true
-                        }
                         let subscriber = try tray.daemon.connect()
-                        try subscriber.send("subscribe\n")
-                        #expect(try subscriber.readReply().isOK)
+                        try subscriber.subscribe()
 
                         #expect(try tray.daemon.menuctl(["toggle", "apps"]).status == 0)
-                        let toggled = try Self.readGroup(subscriber)
+                        let toggled = try subscriber.readEventGroup().sequence
                         let batch = try tray.daemon.connect()
                         try batch.send("begin\nexpand power\nset settings/wifi off\nend\n")
                         #expect(try batch.readReply().isOK)
-                        let batched = try Self.readGroup(subscriber)
+                        let batched = try subscriber.readEventGroup().sequence
 
                         func updates() -> [(menu: String, revision: Int)] {
-                            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-                            return text.split(separator: "\n").compactMap { line in
+                            return monitor.log.split(separator: "\n").compactMap { line in
                                 guard
                                     let object = try? JSONSerialization.jsonObject(with: Data(line.utf8))
                                         as? [String: Any],
@@ -342,17 +330,6 @@ import Testing
         }
     }
 
-    /// Reads one event group off a subscribed connection: its number.
-    static func readGroup(_ connection: UnixSocketConnection) throws -> Int {
-        while true {
-            guard let line = try connection.readLine() else {
-                throw TimedOut(description: "the subscriber's connection ended")
-            }
-            let fields = line.split(separator: "\t")
-            if fields.count == 3, fields[0] == "event", fields[2] == "end" { return Int(fields[1]) ?? -1 }
-        }
-    }
-
     /// Titles are data: dbusmenu labels double `_` (its access-key marker) and carry
     /// markup as text, a newline as a space; the tooltip's markup is escaped.
     @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
@@ -361,7 +338,7 @@ import Testing
         try await Self.withConfig { config in
             try await withSessionBus { bus in
                 try await withTrayDaemon(on: bus, config: config) { tray in
-                    let name = try await tray.waitForItems(["main", "hostile"])["hostile"]!
+                    let name = try #require(try await tray.waitForItems(["main", "hostile"])["hostile"])
                     let (_, root) = try bus.layout(of: name)
                     #expect(root.children.map(\.label) == ["<b>bold</b> a__b next"])
                     let tooltip =
@@ -385,7 +362,7 @@ import Testing
         try await Self.withConfig { config in
             try await withSessionBus { bus in
                 try await withTrayDaemon(on: bus, config: config, watch: false) { tray in
-                    let name = try await tray.waitForItems(["main", "hostile"])["main"]!
+                    let name = try #require(try await tray.waitForItems(["main", "hostile"])["main"])
                     let (_, root) = try bus.layout(of: name)
                     let before = try tray.daemon.menuctl(["tree"]).stdout
                     func refused(_ member: String, _ signature: String, _ arguments: [String]) -> String? {
@@ -404,6 +381,12 @@ import Testing
                     #expect(refused("AboutToShow", "i", ["9999"]) != nil)
                     #expect(refused("GetLayout", "iias", ["9999", "-1", "0"]) != nil)
                     #expect(refused("GetProperty", "is", ["0", "no-such-property"]) != nil)
+                    // Any negative depth is the whole layout, the most negative one too.
+                    #expect(
+                        try bus.call(
+                            name, "/MenuBar", "com.canonical.dbusmenu", "GetLayout", "iias",
+                            ["0", "-2147483648", "0"]
+                        ).count == 2)
                     #expect(try tray.daemon.menuctl(["tree"]).stdout == before)
 
                     // A reload that removes `more`: its entries' ids now name nothing.
@@ -429,23 +412,65 @@ import Testing
         }
     }
 
-    /// Without a session bus the tray says so once and everything else runs.
+    /// Ranges with more steps than an Int holds, or wider than a Double, are shown
+    /// with − and +, which move them; building their layout cannot crash the daemon.
+    @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
+    func hugeRangesAreButtons() async throws {
+        try XTools.require(SessionBus.programs)
+        try await withSessionBus { bus in
+            try await withTrayDaemon(on: bus, config: TestPaths.fixture("huge-ranges.yaml")) { tray in
+                let name = try #require(try await tray.waitForItems(["huge"])["huge"])
+                let (_, root) = try bus.layout(of: name)
+                let many = try #require(root.entry(labelled: "Many: 5"))
+                try #require(many.children.map(\.label) == ["−", "5", "+"])
+                let wide = try #require(root.entry(labelled: "Wide: 1e+308"))
+                try #require(wide.children.map(\.label) == ["−", "1e+308", "+"])
+                try bus.menuEvent(name, id: many.children[2].id, "clicked")
+                #expect(try tray.daemon.menuctl(["get", "--raw", "huge/many"]).stdout.contains("\t6\t"))
+                try bus.menuEvent(name, id: wide.children[0].id, "clicked")
+                #expect(
+                    try tray.daemon.menuctl(["get", "--raw", "huge/wide"]).stdout.contains("\t8e+307\t"))
+            }
+        }
+    }
+
+    /// AboutToShowGroup answers once every group it opened is open, a children-cmd
+    /// group too, whose children load first: the group is among the updated ids.
+    @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
+    func aboutToShowGroupWaitsForLoadedChildren() async throws {
+        try XTools.require(SessionBus.programs)
+        try await withSessionBus { bus in
+            try await withTrayDaemon(on: bus, config: TestPaths.fixture("live.yaml")) { tray in
+                var nets: String?
+                try await waitUntil("the nets item") {
+                    nets = try tray.items()["nets"]
+                    return nets != nil
+                }
+                let name = try #require(nets)
+                let reply = try bus.call(
+                    name, "/MenuBar", "com.canonical.dbusmenu", "AboutToShowGroup", "ai", ["2", "0", "9999"])
+                #expect(
+                    reply.count == 2 && reply[0] as? [Int] == [0] && reply[1] as? [Int] == [9999], "\(reply)")
+                #expect(try bus.layout(of: name).root.children.map(\.label) == ["Home", "Cafe"])
+            }
+        }
+    }
+
+    /// Without a session bus the tray says so once, and not again on each reload,
+    /// and everything else runs.
     @Test func noBusLeavesTheDaemonServing() async throws {
         let directory = try TempDirectory()
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(directory.file("no-bus-here"))"
-        let daemon = try TestDaemon(
-            directory: directory, config: TestPaths.fixture("menu.yaml"), arguments: ["--tray"],
-            environment: environment)
-        try await withCleanup(
-            {
-                try await daemon.start()
-                #expect(try daemon.menuctl(["toggle", "apps"]).status == 0)
-                #expect(try daemon.menuctl(["get", "--raw", "apps"]).stdout.contains("\texpanded\t"))
-                let lines = daemon.log.split(separator: "\n").filter { $0.contains("] tray") }
-                #expect(lines.count == 1, "\(daemon.log)")
-                #expect(lines.first?.contains("no session bus") == true)
-            }, cleanup: { await daemon.stop() })
+        try await withDaemon(arguments: ["--tray"], directory: directory, environment: environment) {
+            (daemon: TestDaemon) async throws in
+            #expect(try daemon.menuctl(["toggle", "apps"]).status == 0)
+            #expect(try daemon.menuctl(["get", "--raw", "apps"]).stdout.contains("\texpanded\t"))
+            for _ in 0..<2 { #expect(try daemon.menuctl(["reload"]).status == 0) }
+            let lines = daemon.log.split(separator: "\n").filter { $0.contains("] tray") }
+            #expect(lines.count == 1, "\(daemon.log)")
+            #expect(lines.first?.contains("no session bus") == true)
+        }
     }
 
     /// A reload that adds a menu adds its item, and one that removes a menu removes its
@@ -464,7 +489,7 @@ import Testing
                     #expect(try tray.daemon.menuctl(["reload"]).status == 0)
                     let second = try await tray.waitForItems(["main", "extra", "hostile2"])
                     #expect(second["main"] == first["main"])
-                    #expect(try bus.names(startingWith: first["hostile"]!) == [])
+                    #expect(try bus.names(startingWith: try #require(first["hostile"])) == [])
                 }
             }
         }

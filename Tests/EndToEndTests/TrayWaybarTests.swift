@@ -61,49 +61,35 @@ import Testing
         try XTools.require(Self.programs)
         try await withTestUser { user in
             try await withSwaySession(user: user, width: 640, height: 120) { sway in
-                let address = "unix:path=\(sway.directory.file("bus"))"
-                sway.extraEnvironment["DBUS_SESSION_BUS_ADDRESS"] = address
-                let bus = try sway.start(
-                    "dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(address)"])
-                try await bus.waitWhileRunning("the session bus", state: { address }) {
-                    try sway.run("busctl", ["--user", "list"]).status == 0
+                try await withSessionBus(in: sway) { bus in
+                    let config = sway.directory.file("menu.yaml")
+                    try Self.menu.write(toFile: config, atomically: true, encoding: .utf8)
+                    try user.own(config)
+                    try await user.withDaemon(config: config, environment: sway.environment) { daemon in
+                        try await Self.check(sway, bus, daemon, user: user, config: config)
+                    }
                 }
-                let config = sway.directory.file("menu.yaml")
-                try Self.menu.write(toFile: config, atomically: true, encoding: .utf8)
-                try user.own(config)
-                let daemon = try TestDaemon(
-                    directory: try user.directory(), config: config, environment: sway.environment,
-                    launcher: user.launcher)
-                try await withCleanup(
-                    { try await Self.check(sway, daemon, user: user, config: config) },
-                    cleanup: { await daemon.stop() })
             }
         }
     }
 
-    private static func check(_ sway: SwaySession, _ daemon: TestDaemon, user: TestUser, config: String)
-        async throws
-    {
-        try await daemon.start()
-        let monitor = try sway.start(
-            "busctl",
-            ["--user", "monitor", "--json=short", "--match", "type='method_call',member='GetLayout'"])
-        try await monitor.waitWhileRunning("busctl monitor to start", state: { "" }) {
-            monitor.log.contains("Monitoring")
-        }
+    private static func check(
+        _ sway: SwaySession, _ bus: SessionBus, _ daemon: TestDaemon, user: TestUser, config: String
+    ) async throws {
+        let monitor = try await bus.monitor(match: "type='method_call',member='GetLayout'")
         let prefix = "org.kde.StatusNotifierItem-\(daemon.pid)-"
         try write(waybarConfig, style, in: sway)
         var bar = try sway.start("waybar", [])
 
         // The three items register with waybar's watcher.
-        var registered = try await waitForRegistered(sway, bar, count: 3, prefix: prefix)
-        let watcher = try #require(try owner("org.kde.StatusNotifierWatcher", sway))
+        var registered = try await waitForRegistered(bus, bar, count: 3, prefix: prefix)
+        let watcher = try #require(try bus.owner(of: "org.kde.StatusNotifierWatcher"))
         // waybar's own dbusmenu client reads each item's layout.
         var owners: [String] = []
         for entry in registered {
-            owners.append(try #require(try owner(String(entry.prefix { $0 != "/" }), sway)))
+            owners.append(try #require(try bus.owner(of: busName(entry))))
         }
-        try await monitor.waitWhileRunning("waybar to read each item's layout", state: { monitor.log }) {
+        try await monitor.waitWhileRunning("waybar to read each item's layout", state: monitor.log) {
             let calls = monitor.log.split(separator: "\n").filter { $0.contains("\"sender\":\"\(watcher)\"") }
             return owners.allSatisfy { owner in calls.contains { $0.contains("\"destination\":\"\(owner)\"") }
             }
@@ -111,22 +97,13 @@ import Testing
         // What the watcher lists is the menu: each item's layout holds its menu's rows.
         var labels: [String: [String]] = [:]
         for entry in registered {
-            let name = String(entry.prefix { $0 != "/" })
-            let id = try busctl(
-                sway, ["get-property", name, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "Id"])
-            let layout = try busctl(
-                sway,
-                [
-                    "call", name, "/MenuBar", "com.canonical.dbusmenu", "GetLayout", "iias", "--", "0", "-1",
-                    "0",
-                ])
-            labels[id] = layout.split(separator: "\"").map(String.init).enumerated().filter {
-                $0.offset % 2 == 1
-            }.map(\.element)
+            let name = busName(entry)
+            let (_, root) = try bus.layout(of: name)
+            labels[try id(of: name, bus) ?? name] = root.flattened().compactMap(\.entry.label)
         }
-        #expect(labels["s \"audio\""]?.contains("Volume 60") == true, "\(labels)")
-        #expect(labels["s \"net\""]?.contains("Wi-Fi: on") == true, "\(labels)")
-        #expect(labels["s \"power\""]?.contains("Lock") == true, "\(labels)")
+        #expect(labels["audio"]?.contains("Volume 60") == true, "\(labels)")
+        #expect(labels["net"]?.contains("Wi-Fi: on") == true, "\(labels)")
+        #expect(labels["power"]?.contains("Lock") == true, "\(labels)")
         // waybar draws the icons.
         try sway.screenshot("tray-waybar")
         // The bar's rows are its background but for the icons (the icon theme's
@@ -139,68 +116,46 @@ import Testing
         // waybar restarts, and with it the watcher: the items register again.
         await bar.stop()
         bar = try sway.start("waybar", [])
-        registered = try await waitForRegistered(sway, bar, count: 3, prefix: prefix)
+        registered = try await waitForRegistered(bus, bar, count: 3, prefix: prefix)
 
         // A reload that adds a menu and removes one: the new item registers, and the
         // watcher drops the removed one when its connection goes.
-        let removed = try #require(
-            registered.first { entry in
-                (try? busctl(
-                    sway,
-                    [
-                        "get-property", String(entry.prefix { $0 != "/" }), "/StatusNotifierItem",
-                        "org.kde.StatusNotifierItem", "Id",
-                    ])) == "s \"power\""
-            })
-        let withoutPower = menu[..<menu.range(of: "  - id: power")!.lowerBound]
+        let removed = try #require(registered.first { (try? id(of: busName($0), bus)) == "power" })
+        let withoutPower = menu[..<(try #require(menu.range(of: "  - id: power"))).lowerBound]
         try
             (withoutPower
             + "  - id: clock\n    title: Clock\n    children:\n      - id: today\n        title: Today\n        type: date\n")
             .write(toFile: config, atomically: true, encoding: .utf8)
         #expect(try user.menuctl(daemon, ["reload"]).status == 0)
-        let reloaded = try await waitForRegistered(sway, bar, count: 3, prefix: prefix) {
+        let reloaded = try await waitForRegistered(bus, bar, count: 3, prefix: prefix) {
             !$0.contains(removed)
         }
         #expect(reloaded.count == 3 && !reloaded.contains(removed), "\(reloaded)")
         #expect(bar.isRunning, "waybar log: \(bar.log)")
     }
 
-    /// Runs busctl as the user on the session's bus; its output, trimmed.
-    private static func busctl(_ sway: SwaySession, _ arguments: [String]) throws -> String {
-        let result = try sway.run("busctl", ["--user"] + arguments)
-        guard result.status == 0 else {
-            throw BusCallFailed(message: "busctl \(arguments): \(result.stderr)")
-        }
-        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    /// The bus name of an item as the watcher lists it (`NAME/PATH`).
+    private static func busName(_ registered: String) -> String {
+        String(registered.prefix { $0 != "/" })
     }
 
-    private static func owner(_ name: String, _ sway: SwaySession) throws -> String? {
-        let reply = try busctl(
-            sway,
-            [
-                "call", "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                "GetNameOwner", "s", name,
-            ])
-        return reply.split(separator: "\"").dropFirst().first.map(String.init)
+    /// The item's `Id`: its menu's id.
+    private static func id(of name: String, _ bus: SessionBus) throws -> String? {
+        try bus.property(name, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "Id") as? String
     }
 
     /// Waits until waybar's watcher lists `count` of menud's items (and `also` holds
     /// of them), and returns them as the watcher has them (`NAME/PATH`).
     private static func waitForRegistered(
-        _ sway: SwaySession, _ bar: BackgroundProcess, count: Int, prefix: String,
+        _ bus: SessionBus, _ bar: BackgroundProcess, count: Int, prefix: String,
         also: ([String]) -> Bool = { _ in true }
     ) async throws -> [String] {
         var items: [String] = []
-        try await bar.waitWhileRunning("waybar's watcher to list \(count) items", state: { "\(items)" }) {
-            guard
-                let reply = try? busctl(
-                    sway,
-                    [
-                        "get-property", "org.kde.StatusNotifierWatcher", "/StatusNotifierWatcher",
-                        "org.kde.StatusNotifierWatcher", "RegisteredStatusNotifierItems",
-                    ])
-            else { return false }
-            items = reply.split(separator: "\"").map(String.init).filter { $0.hasPrefix(prefix) }
+        try await bar.waitWhileRunning("waybar's watcher to list \(count) items", state: "\(items)") {
+            let listed = try? bus.property(
+                "org.kde.StatusNotifierWatcher", "/StatusNotifierWatcher", "org.kde.StatusNotifierWatcher",
+                "RegisteredStatusNotifierItems")
+            items = (listed as? [String] ?? []).filter { $0.hasPrefix(prefix) }
             return items.count == count && also(items)
         }
         return items

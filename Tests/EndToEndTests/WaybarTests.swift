@@ -245,7 +245,7 @@ private struct WaybarModule {
 
     /// Waits until the latest line satisfies `condition`.
     func waitForLine(_ what: String, _ condition: (Line) -> Bool) async throws {
-        try await process.waitWhileRunning(what, state: { "lines: \((try? lines().map(\.raw)) ?? [])" }) {
+        try await process.waitWhileRunning(what, state: "lines: \((try? lines().map(\.raw)) ?? [])") {
             (try? line()).map(condition) ?? false
         }
     }

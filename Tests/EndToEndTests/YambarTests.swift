@@ -152,7 +152,7 @@ private struct YambarModule {
     /// Waits until the latest tag set satisfies `condition`, failing at once when
     /// yambar has exited. A failure tells the sets and yambar's log as they are then.
     func waitForTags(_ what: String, _ condition: ([String: String]) -> Bool) async throws {
-        try await process.waitWhileRunning(what, state: { "sets: \(tagSets())" }) {
+        try await process.waitWhileRunning(what, state: "sets: \(tagSets())") {
             tagSets().last.map(condition) ?? false
         }
     }

@@ -34,6 +34,18 @@ func runLoop(
     #expect(throws: Never.self, sourceLocation: sourceLocation) { try loop.close() }
 }
 
+/// A pipe for `body`: its read end first, then its write end; both closed when
+/// `body` returns.
+func withPipe<T>(_ body: ([Int32]) throws -> T) throws -> T {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { throw UVError(-errno) }
+    defer {
+        close(ends[0])
+        close(ends[1])
+    }
+    return try body(ends)
+}
+
 /// A directory of its own for a test's sockets and files, removed with its contents
 /// when `body` returns.
 func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {

@@ -37,4 +37,11 @@ import Testing
         #expect(RowRecord(fields: ProtocolFields.fields(of: record.line)) == record)
         #expect(record.bounds?.percentage(of: 30) == 20)
     }
+
+    /// max − min overflows to infinity here; the percentage is still one.
+    @Test func aRangeWiderThanADoubleHasPercentages() {
+        let wide = RangeBounds(min: -1e308, max: 1e308, step: 0)
+        #expect(
+            [wide.percentage(of: -1e308), wide.percentage(of: 0), wide.percentage(of: 1e308)] == [0, 50, 100])
+    }
 }

@@ -1,12 +1,9 @@
 import ArgumentParser
 
-struct CollapseCommand: ChangeCommand {
+struct CollapseCommand: ExpansionCommand {
     static let configuration = CommandConfiguration(
         commandName: "collapse", abstract: "Close a group or choice.")
     static let protocolName = "collapse"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var node: ExpansionArguments
-    var protocolFlags: [String] { node.recursive ? ["--recursive"] : [] }
-    var subject: String? { node.path }
-    var protocolArguments: [String] { [node.path] }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The three commands that open or close one node share their arguments.
+/// The arguments of the three commands that open or close one node (``ExpansionCommand``).
 struct ExpansionArguments: ParsableArguments {
     @Argument(help: "The group or choice's path.", completion: PathCompletion.paths(.expandable)) var path:
         String

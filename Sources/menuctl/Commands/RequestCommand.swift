@@ -59,20 +59,3 @@ extension RequestCommand {
         }
     }
 }
-
-/// A request that answers OK and nothing else: its text form is empty, and it has no
-/// JSON form, since an empty document would read as an answer.
-protocol SilentCommand: RequestCommand {}
-
-extension SilentCommand {
-    static var withoutJSON: String? { "it prints nothing; its exit status is the answer" }
-    func text(_ reply: ProtocolReply, followUps: [ProtocolReply]) -> [String] { [] }
-    func json(_ reply: ProtocolReply, followUps: [ProtocolReply]) -> String { "" }
-}
-
-extension ProtocolReply {
-    /// The reply's `row` records.
-    var rowRecords: [RowRecord] { lines.compactMap { RowRecord(fields: ProtocolFields.fields(of: $0)) } }
-    /// Every data line split into its fields.
-    var records: [[String]] { lines.map { ProtocolFields.fields(of: $0) } }
-}

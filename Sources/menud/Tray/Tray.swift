@@ -9,8 +9,9 @@ import MenuLoop
 /// whose revision is the group's sequence number, so it only grows; and a reload
 /// adds and removes items as menus come and go.
 ///
-/// Without a session bus the tray logs one line and stays off; the daemon serves as
-/// before. If the bus goes away later, the same.
+/// Without a session bus the tray does not start (``start()`` throws, and the daemon
+/// says why); the daemon serves as before. If the bus goes away later, the tray logs
+/// one line and stays off.
 final class Tray {
     let logger: Logger
     private let state: DaemonState
@@ -30,18 +31,21 @@ final class Tray {
 
     var model: MenuModel { state.model }
 
-    /// Publishes the menus. Returns false, having logged why, when there is no bus.
-    @discardableResult
-    func start() -> Bool {
-        guard !isRunning else { return true }
+    /// Publishes the menus; fails, leaving the tray off, when there is no bus.
+    func start() throws(BusError) {
+        guard !isRunning else { return }
         isRunning = true
         revision = UInt32(truncatingIfNeeded: state.events.sequence)
         let client = TrayClient(state: state)
         self.client = client
         client.onEventGroup = { [unowned self] sequence, menus in self.changed(sequence, menus: menus) }
         client.send("subscribe", ["expansion", "value", "config"]) { _ in }
-        syncItems()
-        return isRunning
+        do throws(BusError) {
+            try syncItems()
+        } catch {
+            stop()
+            throw error
+        }
     }
 
     func stop() {
@@ -63,26 +67,25 @@ final class Tray {
     /// One event group: the items of the menus it changed signal their new layout.
     private func changed(_ sequence: UInt64, menus: Set<String>?) {
         revision = UInt32(truncatingIfNeeded: sequence)
-        syncItems()
+        do throws(BusError) {
+            try syncItems()
+        } catch {
+            logger.warning("tray: no session bus for a new item (\(error)); the tray is off")
+            return stop()
+        }
         for (menu, item) in items where menus?.contains(menu) ?? true { item.changed(revision: revision) }
     }
 
     /// One item for each top-level menu: new menus get one, removed menus lose theirs.
-    private func syncItems() {
+    private func syncItems() throws(BusError) {
         let menus = model.tree.topLevel.map { model.tree.id($0) }
         for (menu, item) in items where !menus.contains(menu) {
             item.close()
             items[menu] = nil
         }
-        for menu in menus where items[menu] == nil && isRunning {
-            do throws(BusError) {
-                items[menu] = try TrayItem(menu: menu, number: nextNumber, tray: self, loop: loop)
-                nextNumber += 1
-            } catch {
-                logger.warning("tray: no session bus (\(error)); serving without the tray")
-                stop()
-                return
-            }
+        for menu in menus where items[menu] == nil {
+            items[menu] = try TrayItem(menu: menu, number: nextNumber, tray: self, loop: loop)
+            nextNumber += 1
         }
     }
 }

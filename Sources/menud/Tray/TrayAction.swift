@@ -25,7 +25,7 @@ struct TrayAction {
             else { return nil }
             let step = entry.key == .rangeDown(path: path) ? -TrayMenu.nudge(bounds) : TrayMenu.nudge(bounds)
             let next = min(max(value + step, bounds.min), bounds.max)
-            return TrayAction(command: "set", arguments: [path, Value.format((next * 1e9).rounded() / 1e9)])
+            return TrayAction(command: "set", arguments: [path, Value.format(TrayMenu.decimal(next))])
         case .rangeValue:
             return nil
         }

@@ -98,16 +98,27 @@ extension TrayItem {
                     }
                     var unknown: [BusValue] = []
                     var updated: [BusValue] = []
+                    // An expand that loads children-cmd output answers later: the
+                    // reply waits for every one, this handler's own turn counted too.
+                    var pending = 1
+                    func settle() {
+                        pending -= 1
+                        if pending == 0 {
+                            call.reply([.array(element: "i", updated), .array(element: "i", unknown)])
+                        }
+                    }
                     for id in wanted {
                         guard let entry = try? self.entry(id) else {
                             unknown.append(.int32(id))
                             continue
                         }
+                        pending += 1
                         self.perform(TrayAction.show(entry, open: true, in: tray.model)) { result in
                             if case .success(true) = result { updated.append(.int32(id)) }
+                            settle()
                         }
                     }
-                    call.reply([.array(element: "i", updated), .array(element: "i", unknown)])
+                    settle()
                 },
             ],
             properties: [
@@ -156,12 +167,14 @@ extension TrayItem {
         return BusReplyError(name: "org.menud.Error." + code.joined(), message: reply.errorMessage ?? "")
     }
 
-    /// `entry` and its entries `depth` levels down (all of them for -1), as
-    /// dbusmenu's `(ia{sv}av)`.
+    /// `entry` and its entries `depth` levels down (all of them for -1, and for any
+    /// other negative depth a host may send), as dbusmenu's `(ia{sv}av)`.
     func encode(_ entry: TrayEntry, depth: Int32, names: Set<String>) -> BusValue {
         let id = ids.id(for: entry.key)
+        // Int32.min - 1 would trap: every negative depth stays -1.
+        let below = depth < 0 ? -1 : depth - 1
         let children: [BusValue] =
-            depth == 0 ? [] : entry.children.map { .variant(encode($0, depth: depth - 1, names: names)) }
+            depth == 0 ? [] : entry.children.map { .variant(encode($0, depth: below, names: names)) }
         return .structure([.int32(id), Self.properties(entry, names: names), .array(element: "v", children)])
     }
 

@@ -72,11 +72,12 @@ struct TrayMenu {
     }
 
     private static func rangeEntries(_ path: String, bounds: RangeBounds, value: Double) -> [TrayEntry] {
-        let steps =
-            bounds.step > 0
-            ? Int(((bounds.max - bounds.min) / bounds.step + 1e-9).rounded(.down)) + 1 : Int.max
-        guard steps > maxRangeSteps else {
-            return (0..<steps).map { k in
+        // Counted as a Double: a range from the config may have more steps than an
+        // Int holds, or span more than a Double (max − min is then infinite).
+        let stepCount =
+            bounds.step > 0 ? ((bounds.max - bounds.min) / bounds.step + 1e-9).rounded(.down) + 1 : .infinity
+        if stepCount <= Double(maxRangeSteps) {
+            return (0..<Int(stepCount)).map { k in
                 let v = stepValue(bounds, k)
                 let text = Value.format(v)
                 var e = TrayEntry(key: .rangeStep(path: path, value: text), label: text)
@@ -94,12 +95,19 @@ struct TrayMenu {
 
     /// How far − and + move a range: its step, or a tenth of it when any number goes.
     static func nudge(_ bounds: RangeBounds) -> Double {
-        bounds.step > 0 ? bounds.step : (bounds.max - bounds.min) / 10
+        // Each bound divided first, so that a range wider than a Double still moves.
+        bounds.step > 0 ? bounds.step : bounds.max / 10 - bounds.min / 10
     }
 
-    /// Step `k` of a range, rounded so that decimal steps read as written (0.3, not
-    /// 0.30000000000000004).
+    /// Step `k` of a range.
     static func stepValue(_ bounds: RangeBounds, _ k: Int) -> Double {
-        ((bounds.min + Double(k) * bounds.step) * 1e9).rounded() / 1e9
+        decimal(bounds.min + Double(k) * bounds.step)
+    }
+
+    /// `v` rounded to nine decimals, so that decimal steps read as written (0.3, not
+    /// 0.30000000000000004); a number too large for that has no decimals to round.
+    static func decimal(_ v: Double) -> Double {
+        let rounded = (v * 1e9).rounded() / 1e9
+        return rounded.isFinite ? rounded : v
     }
 }

@@ -1,0 +1,8 @@
+import MenuProtocol
+
+extension ProtocolReply {
+    /// The reply's `row` records.
+    var rowRecords: [RowRecord] { lines.compactMap { RowRecord(fields: ProtocolFields.fields(of: $0)) } }
+    /// Every data line split into its fields.
+    var records: [[String]] { lines.map { ProtocolFields.fields(of: $0) } }
+}
