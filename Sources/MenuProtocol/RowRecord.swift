@@ -100,8 +100,9 @@ public struct RowRecord: Sendable, Hashable {
                 tail.exchangeBytes(with: &bytes)
                 RowRecord(row).writeAfterIndex(to: &tail)
                 tail.exchangeBytes(with: &bytes)
-            }
-        ) { writer.append(line: $0) }
+            },
+            { writer.append(line: $0) }
+        )
     }
 
     /// The fields after the index, and the line's end.
