@@ -23,12 +23,22 @@ final class ConnectionHarness {
             logger: Logger(label: "test"))
     }
 
+    private var transports: [MemoryTransport] = []
+
+    /// As at a graceful stop: the clients go, and a children-cmd run still awaited,
+    /// which holds the connection waiting for it and with it the state, is dropped.
+    deinit {
+        for transport in transports { transport.close() }
+        state.close()
+    }
+
     /// A started connection: it has sent its greeting and reads.
     func connect() -> (ClientConnection, MemoryTransport) {
         let transport = MemoryTransport()
         let connection = ClientConnection(transport: transport, state: state)
         transport.onClose = { [weak connection] in connection?.closed() }
         connection.start()
+        transports.append(transport)
         return (connection, transport)
     }
 }

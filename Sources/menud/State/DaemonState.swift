@@ -154,6 +154,8 @@ final class DaemonState {
 
     /// Closes what keeps the loop running: the save timer, and the watches of the
     /// processes still running (which go on, unwatched). For the end of a graceful stop.
+    /// The children-cmd runs still awaited are dropped too: they will never complete,
+    /// and a connection holding its reply for one is held by it in turn.
     func close() {
         saveTimer?.close()
         saveTimer = nil
@@ -162,5 +164,6 @@ final class DaemonState {
             process.close()
         }
         processes = [:]
+        childrenLoads = [:]
     }
 }
