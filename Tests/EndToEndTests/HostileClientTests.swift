@@ -62,7 +62,10 @@ import Testing
     /// megabytes of them, and the client reads only once the daemon has stopped writing
     /// because the socket is full, so the close has to wait for writes still queued in it.
     @Test func everyReplyArrivesBeforeTheClose() async throws {
-        try await withDaemon { daemon in
+        // A client that does not read is dropped after the stall timeout (30 s by
+        // default), and under a sanitizer on a busy machine this task may not look
+        // again for longer than that: the drop would cut the replies short.
+        try await withDaemon(arguments: ["--stall-timeout", "600"]) { daemon in
             let connection = try daemon.connect()
             let count = 3000
             let sender = BackgroundSender(
@@ -177,7 +180,10 @@ import Testing
     func connectionsPastTheLimitAreRefusedAndLogged() async throws {
         // 100 descriptors less the daemon's reserve of 64 leaves 36 clients.
         try await withDaemon(launcher: ["/usr/bin/prlimit", "--nofile=100:100", "--"]) { daemon in
-            #expect(daemon.log.contains("at most 36 clients"), "\(daemon.log)")
+            // Logged once it listens, so possibly just after start() has connected.
+            try await waitUntil("the client limit in the log: \(daemon.log)") {
+                daemon.log.contains("at most 36 clients")
+            }
             // start() has probed the socket already; wait until that probe is gone.
             var connections: [UnixSocketConnection] = []
             try await waitUntil("36 connections to be accepted", seconds: 60) {
