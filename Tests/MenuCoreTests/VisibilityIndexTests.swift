@@ -1,3 +1,4 @@
+import PropertyBased
 import Testing
 
 @testable import MenuCore
@@ -7,7 +8,7 @@ import Testing
 @Suite struct VisibilityIndexTests {
     @Test(arguments: [1, 2, 3, 7, 8, 9, 33, 100])
     func zeroRankIsTheRowOfAVisiblePosition(count: Int) {
-        var rng = SplitMix(seed: UInt64(count))
+        var rng = Xoshiro(seed: (UInt64(count), 0x9E37_79B9, 1, 2))
         var index = VisibilityIndex(count: count)
         var plain = [Int32](repeating: 0, count: count)
         var added: [Range<Int>] = []
@@ -29,18 +30,5 @@ import Testing
                 #expect(index.zeroRank(of: i) == expected, "position \(i) of \(plain)")
             }
         }
-    }
-}
-
-/// A small deterministic generator, so that a failure repeats.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
