@@ -42,6 +42,7 @@ final class Command: Sendable {
         self.summary = summary
         self.minArguments = minArguments
         self.maxArguments = maxArguments
+        precondition(flags.count <= 64, "an invocation keeps its flags in 64 bits")
         self.flags = flags
         self.batchable = batchable
         self.action = action
@@ -51,30 +52,55 @@ final class Command: Sendable {
 }
 
 /// The registry of every command the daemon understands.
-struct CommandTable: Sendable {
+///
+/// A class, so that the request path reaches its tables through one reference: as a
+/// struct of five arrays, read out of ``DaemonState`` for each request, it cost five
+/// retains and five releases.
+final class CommandTable: Sendable {
     let commands: [Command]
     private let byName: [String: Command]
-    /// The commands by the length of their name, each with its name's bytes: a
-    /// request's first word is matched from its bytes, with no `String` made and
-    /// hashed (``resolve(_:)``).
-    private let byLength: [[(name: [UInt8], command: Command)]]
+    /// The commands' names, one after another, for a request's first word to be
+    /// matched from its bytes, with no `String` made and hashed (``resolve(_:)``).
+    private let names: [UInt8]
+    /// The commands by the length of their name: where each name is in ``names``, and
+    /// its command's index in ``commands``.
+    private let entries: [(start: Int, command: Int)]
+    /// Where the entries of names `n` bytes long begin in ``entries``, and end (at
+    /// `n + 1`'s).
+    private let firstOfLength: [Int]
 
     init(_ commands: [Command]) {
         self.commands = commands
         self.byName = Dictionary(uniqueKeysWithValues: commands.map { ($0.name, $0) })
-        var byLength = [[(name: [UInt8], command: Command)]](
-            repeating: [], count: (commands.map(\.name.utf8.count).max() ?? 0) + 1)
-        for command in commands {
-            byLength[command.name.utf8.count].append((Array(command.name.utf8), command))
+        let longest = commands.map(\.name.utf8.count).max() ?? 0
+        var names: [UInt8] = []
+        var entries: [(start: Int, command: Int)] = []
+        var firstOfLength: [Int] = []
+        for length in 0...longest {
+            firstOfLength.append(entries.count)
+            for (i, command) in commands.enumerated() where command.name.utf8.count == length {
+                entries.append((names.count, i))
+                names.append(contentsOf: command.name.utf8)
+            }
         }
-        self.byLength = byLength
+        firstOfLength.append(entries.count)
+        self.names = names
+        self.entries = entries
+        self.firstOfLength = firstOfLength
     }
 
     /// The command whose name is `bytes`.
     func command(named bytes: UnsafeBufferPointer<UInt8>) -> Command? {
-        guard bytes.count < byLength.count else { return nil }
-        for entry in byLength[bytes.count] where entry.name.elementsEqual(bytes) { return entry.command }
-        return nil
+        let length = bytes.count
+        guard length + 1 < firstOfLength.count else { return nil }
+        return names.withUnsafeBufferPointer { names -> Command? in
+            for entry in entries[firstOfLength[length]..<firstOfLength[length + 1]] {
+                var i = 0
+                while i < length, names[entry.start + i] == bytes[i] { i += 1 }
+                if i == length { return commands[entry.command] }
+            }
+            return nil
+        }
     }
 
     static let standard = CommandTable(
@@ -87,42 +113,44 @@ struct CommandTable: Sendable {
     /// quote them.
     func resolve(_ words: RequestWords) throws(ProtocolError) -> Invocation {
         guard !words.isEmpty else { throw ProtocolError(.badRequest, "empty request") }
-        guard let command = words.withBytes(0, command(named:)) else {
+        guard let command = words.withBytes(0, { self.command(named: $0) }) else {
             throw ProtocolError(.unknownCommand, "unknown command '\(words.text(0))': try 'help'")
         }
         // Flags may stand anywhere; only a request that has one needs its arguments
         // gathered apart.
-        var arguments = Arguments(words)
-        var flags: Set<String> = []
-        if (1..<words.count).contains(where: words.isFlag) {
-            var kept: [Int] = []
-            var flagsEnded = false
-            for i in 1..<words.count {
-                if !flagsEnded, words.isFlag(i) {
-                    let flag = words.text(i)
-                    if flag == "--" {
-                        flagsEnded = true
-                        continue
-                    }
-                    guard command.flags.contains(flag) else {
-                        throw ProtocolError(
-                            .wrongArguments,
-                            "\(command.name) has no flag \(flag); usage: \(command.usageLine)")
-                    }
-                    flags.insert(flag)
-                } else {
-                    kept.append(i)
+        guard words.hasFlags else {
+            try Self.checkArity(command, words.count - 1)
+            return Invocation(command: command, arguments: Arguments(words), flags: [])
+        }
+        var flags: Invocation.Flags = []
+        var kept: [Int] = []
+        var flagsEnded = false
+        for i in 1..<words.count {
+            if !flagsEnded, words.isFlag(i) {
+                let flag = words.text(i)
+                if flag == "--" {
+                    flagsEnded = true
+                    continue
                 }
+                guard let index = command.flags.firstIndex(of: flag) else {
+                    throw ProtocolError(
+                        .wrongArguments,
+                        "\(command.name) has no flag \(flag); usage: \(command.usageLine)")
+                }
+                flags.insert(index)
+            } else {
+                kept.append(i)
             }
-            arguments = Arguments(words, kept: kept)
         }
-        guard (command.minArguments...command.maxArguments).contains(arguments.count) else {
-            throw ProtocolError(
-                .wrongArguments,
-                "\(command.name) takes \(Self.describeArity(command)), got \(arguments.count); usage: \(command.usageLine)"
-            )
-        }
-        return Invocation(command: command, arguments: arguments, flags: flags)
+        try Self.checkArity(command, kept.count)
+        return Invocation(command: command, arguments: Arguments(words, kept: kept), flags: flags)
+    }
+
+    private static func checkArity(_ command: Command, _ count: Int) throws(ProtocolError) {
+        guard count < command.minArguments || count > command.maxArguments else { return }
+        throw ProtocolError(
+            .wrongArguments,
+            "\(command.name) takes \(describeArity(command)), got \(count); usage: \(command.usageLine)")
     }
 
     private static func describeArity(_ c: Command) -> String {

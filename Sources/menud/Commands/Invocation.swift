@@ -5,9 +5,21 @@ import MenuProtocol
 struct Invocation {
     var command: Command
     var arguments: Arguments
-    var flags: Set<String>
+    var flags: Flags
 
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    /// The flags given, by their place in the command's ``Command/flags``: a set of
+    /// strings would cost a retain and a release per request, though nearly every
+    /// request has none.
+    struct Flags: OptionSet {
+        var rawValue: UInt64
+
+        mutating func insert(_ index: Int) { formUnion(Flags(rawValue: 1 << index)) }
+    }
+
+    func has(_ flag: String) -> Bool {
+        guard !flags.isEmpty, let index = command.flags.firstIndex(of: flag) else { return false }
+        return flags.contains(Flags(rawValue: 1 << index))
+    }
     /// The first argument, or nil when the command was given none.
     var path: String? { arguments.first }
 }

@@ -174,10 +174,18 @@ final class ClientConnection {
     }
 
     private func process(_ words: RequestWords) {
+        let invocation: Invocation
         do throws(ProtocolError) {
-            process(.success(try daemon.commands.resolve(words)))
+            invocation = try daemon.commands.resolve(words)
         } catch {
             process(.failure(error))
+            return
+        }
+        // Served straight away, without a `Result` around it, unless in a batch.
+        if case .open = state {
+            handle(invocation)
+        } else {
+            process(.success(invocation))
         }
     }
 
