@@ -42,6 +42,16 @@ public struct RecordWriter: Sendable {
         endLine()
     }
 
+    /// `OK` and its newline: the line every reply but an error ends with, written a
+    /// byte at a time, which costs less than taking the bytes of a `String`.
+    mutating func appendOK() {
+        if bytes.capacity == 0 { bytes.reserveCapacity(256) }
+        bytes.append(UInt8(ascii: "O"))
+        bytes.append(UInt8(ascii: "K"))
+        bytes.append(UInt8(ascii: "\n"))
+        fieldsInLine = 0
+    }
+
     /// The rest of the current line, in wire form already and with its newline: a
     /// record that follows the fields written so far, such as an event's.
     public mutating func append(line record: ArraySlice<UInt8>) {

@@ -18,7 +18,7 @@ public struct Replies: Sendable {
 
     /// Ends the current reply with `OK`.
     public mutating func ok() {
-        lines.append(line: "OK")
+        lines.appendOK()
         count += 1
     }
 

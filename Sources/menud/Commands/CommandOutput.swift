@@ -22,15 +22,23 @@ struct CommandOutput {
     /// be kept and not only counted.
     init(listening: Bool) { events = EventGroup(keepsRecords: listening) }
 
-    /// Takes the storage of an earlier output's events and changes, emptied, leaving
-    /// this output's (empty) in its place (``DaemonState/makeOutput()``).
-    mutating func reuse(changes spareChanges: inout [Change], events spareEvents: inout EventGroup) {
-        if spareChanges.capacity > 0 {
-            swap(&changes, &spareChanges)
-            changes.removeAll(keepingCapacity: true)
+    /// Empties an output that has been committed, keeping its storage, for the next
+    /// command (``DaemonState/makeOutput()``). Most commands leave nothing to empty.
+    mutating func reset(listening: Bool) {
+        closeConnection = false
+        subscribe = nil
+        changeRecordsStart = nil
+        if !reply.isEmpty { reply.truncate(to: 0) }
+        if !changes.isEmpty { changes.removeAll(keepingCapacity: true) }
+        if !events.isEmpty || events.keepsRecords != listening {
+            var fresh = EventGroup(keepsRecords: listening)
+            fresh.takeStorage(from: &events)
+            events = fresh
         }
-        if spareEvents.hasStorage { events.takeStorage(from: &spareEvents) }
     }
+
+    /// Whether it holds storage worth keeping for another command's output.
+    var hasStorage: Bool { reply.bytes.capacity > 0 || changes.capacity > 0 || events.hasStorage }
 
     /// Whether the command has anything to tell subscribers.
     var hasEvents: Bool { !events.isEmpty }

@@ -218,29 +218,47 @@ final class ClientConnection {
         case .endBatch:
             fail(ProtocolError(.notInBatch, "'end' without 'begin'"))
         case .run(let body):
-            // The command writes its lines straight after the replies before it; if it
-            // fails, they are cut off again and only its error is left.
-            var output = daemon.makeOutput()
-            swap(&output.reply, &replies.lines)
-            let mark = output.reply.count
-            do throws(ProtocolError) {
-                try body(invocation, daemon, &output)
-            } catch {
-                output.reply.truncate(to: mark)
-                swap(&output.reply, &replies.lines)
-                fail(error)
-                return
+            if daemon.isOutputInUse {
+                var output = daemon.makeOutput()
+                run(body, invocation, into: &output)
+            } else {
+                daemon.isOutputInUse = true
+                daemon.output.reset(listening: daemon.events.hasSubscribers)
+                run(body, invocation, into: &daemon.output)
+                daemon.isOutputInUse = false
             }
-            swap(&output.reply, &replies.lines)
-            finish(output, writtenFrom: mark)
         case .deferred(let body):
             reply(later: body(invocation, daemon))
         }
     }
 
+    /// Runs an ordinary command and answers it. The command writes its lines straight
+    /// after the replies before it; if it fails, they are cut off again and only its
+    /// error is left.
+    @inline(__always)
+    private func run(
+        _ body: (Invocation, DaemonState, inout CommandOutput) throws(ProtocolError) -> Void,
+        _ invocation: Invocation, into output: inout CommandOutput
+    ) {
+        swap(&output.reply, &replies.lines)
+        let mark = output.reply.count
+        do throws(ProtocolError) {
+            try body(invocation, daemon, &output)
+        } catch {
+            output.reply.truncate(to: mark)
+            swap(&output.reply, &replies.lines)
+            fail(error)
+            return
+        }
+        swap(&output.reply, &replies.lines)
+        finish(&output, writtenFrom: mark)
+    }
+
     private func end(_ batch: Batch) {
         switch batch.run(in: daemon) {
-        case .success(let output): finish(output)
+        case .success(var output):
+            finish(&output)
+            daemon.recycle(output)
         case .failure(let error): fail(error)
         }
     }
@@ -254,7 +272,7 @@ final class ClientConnection {
         var waited = false
         completion.whenComplete { result in
             switch result {
-            case .success(let output): self.finish(output)
+            case .success(var output): self.finish(&output)
             case .failure(let error as ProtocolError): self.fail(error)
             case .failure(let error): self.fail(ProtocolError(.internal, "\(error)"))
             }
@@ -270,7 +288,9 @@ final class ClientConnection {
     /// Answers a command that succeeded, then tells the subscribers and subscribes
     /// this connection if the command asked for it. `start`: where the command's
     /// lines begin in ``replies``, when it wrote them there rather than in its output.
-    private func finish(_ output: CommandOutput, writtenFrom start: Int? = nil) {
+    /// `inout` only so that the daemon's ``DaemonState/output`` is read in place
+    /// rather than copied, at a retain and a release per array in it.
+    private func finish(_ output: inout CommandOutput, writtenFrom start: Int? = nil) {
         if output.hasChanges {
             let opened = daemon.unloadedGroups(openedBy: output.changes)
             if !opened.isEmpty {
@@ -280,7 +300,7 @@ final class ClientConnection {
         }
         // Lines of a command that wrote elsewhere (a batch, a deferred command); an
         // ordinary command has written into `replies` already.
-        replies.lines.append(contentsOf: output.reply)
+        if !output.reply.isEmpty { replies.lines.append(contentsOf: output.reply) }
         replies.ok()
         writeIfMany()
         // A subscriber reads its reply before the events its command caused.

@@ -38,10 +38,14 @@ final class DaemonState {
     var processes: [Int32: (process: ChildProcess, deadline: LoopTimer?)] = [:]
     /// The write that will carry the changes made since the last one; made on first use.
     private var saveTimer: LoopTimer?
-    /// The storage of the last committed command's events and changes, for the next
-    /// command's (``makeOutput()``).
-    private var spareChanges: [Change] = []
-    private var spareEvents = EventGroup(keepsRecords: false)
+    /// What an ordinary command writes into, emptied for each (``CommandOutput/reset(listening:)``)
+    /// and written in place: a command then allocates nothing for its events or its
+    /// changes, and no output is made, copied and destroyed per request. A batch's or a
+    /// waiting command's output takes its storage while it is free (``makeOutput()``).
+    var output = CommandOutput(listening: false)
+    /// Whether a command is writing into ``output``, or its connection committing it:
+    /// a command that the commit sets off, on another connection, gets one of its own.
+    var isOutputInUse = false
     /// How long a change waits for others to join it in one write.
     static let saveDelay = Duration.milliseconds(250)
     /// How soon a failed write is tried again: a disk that filled up or turned
@@ -79,12 +83,7 @@ final class DaemonState {
     /// the subscribers hear of it, the state file will, and changed values run their
     /// `on-change` commands (only for what a client did: a reload or a group's
     /// children arriving is not the user changing a value).
-    func commit(_ output: CommandOutput, runOnChange: Bool = true) {
-        // Its storage serves the next command, once the caller's copy is gone.
-        defer {
-            if output.changes.capacity > 0 { spareChanges = output.changes }
-            if output.events.hasStorage { spareEvents = output.events }
-        }
+    func commit(_ output: borrowing CommandOutput, runOnChange: Bool = true) {
         if output.hasEvents { events.publish(output.events) }
         guard output.hasChanges else { return }
         let changes = output.changes
@@ -101,12 +100,21 @@ final class DaemonState {
         }
     }
 
-    /// An empty output for a command to write into, in the storage of the last one
-    /// committed: a command then allocates nothing for its events or its changes.
+    /// An empty output for a command that does not write into ``output`` (a batch, a
+    /// command that answers later), in ``output``'s storage while that is free.
     func makeOutput() -> CommandOutput {
-        var output = CommandOutput(listening: events.hasSubscribers)
-        output.reuse(changes: &spareChanges, events: &spareEvents)
-        return output
+        var made = CommandOutput(listening: events.hasSubscribers)
+        if !isOutputInUse, output.hasStorage {
+            swap(&made, &output)
+            made.reset(listening: events.hasSubscribers)
+        }
+        return made
+    }
+
+    /// Gives a committed output's storage back to ``output`` when that has none.
+    func recycle(_ used: consuming CommandOutput) {
+        guard !isOutputInUse, !output.hasStorage else { return }
+        output = used
     }
 
     /// Starts gathering the changes committed from now on, until
