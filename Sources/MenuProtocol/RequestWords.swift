@@ -63,7 +63,11 @@ public struct RequestWords: Sendable {
                 spans = grown
                 spanCapacity *= 2
             }
-            (spans + count).initialize(to: Span(start: Int32(start), end: Int32(byteCount), quoted: quoted))
+            // A line is far shorter than 2 GiB (``Request/maximumLineLength``).
+            (spans + count).initialize(
+                to: Span(
+                    start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: byteCount),
+                    quoted: quoted))
             count += 1
         }
     }
@@ -242,18 +246,19 @@ public struct RequestWords: Sendable {
             } else {
                 while i < n {
                     let b = base[i]
-                    if Unusual.isUnusual(b) {
+                    // One comparison for the bytes of nearly every word: those from `#`
+                    // to `~`. Below them are the blanks, the quote, `!` and the controls.
+                    if b &- 0x23 >= 0x5C {
                         if isBlank(b) { break }
-                        unusual.note(b)
-                    } else if b == space {
-                        break
-                    } else if b == quote {
-                        storage.byteCount = written
-                        return .strayQuote(column: i + 1)
+                        if b == quote {
+                            storage.byteCount = written
+                            return .strayQuote(column: i + 1)
+                        }
+                        if Unusual.isUnusual(b) { unusual.note(b) }
                     }
                     out[written] = b
-                    written += 1
-                    i += 1
+                    written &+= 1
+                    i &+= 1
                 }
                 storage.byteCount = written
                 storage.endWord(from: start, quoted: false)
