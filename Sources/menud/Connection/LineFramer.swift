@@ -1,5 +1,9 @@
 import MenuProtocol
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Splits a connection's byte stream at `\n` (dropping a `\r` before it), enforces
 /// the line limit, and hands each line on, as bytes or as over the limit.
 ///
@@ -36,10 +40,16 @@ struct LineFramer {
     }
 
     /// Frames the bytes of one read, handing each complete line to `take`.
-    mutating func feed(_ bytes: UnsafeRawBufferPointer, _ take: (Line) -> Void) {
-        let bytes = bytes.assumingMemoryBound(to: UInt8.self)
+    mutating func feed(_ raw: UnsafeRawBufferPointer, _ take: (Line) -> Void) {
+        guard let base = raw.baseAddress else { return }
+        let bytes = raw.assumingMemoryBound(to: UInt8.self)
         var start = 0
-        while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        // memchr rather than `firstIndex(of:)` on a slice: the search runs over every
+        // byte a client sends, a word at a time.
+        while start < bytes.count,
+            let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+        {
+            let newline = base.distance(to: UnsafeRawPointer(found))
             defer { start = newline + 1 }
             if !partial.isEmpty {
                 partial.append(contentsOf: bytes[start..<newline])
@@ -57,7 +67,7 @@ struct LineFramer {
             }
             Self.read(UnsafeBufferPointer(rebasing: bytes[start..<newline]), take)
         }
-        partial.append(contentsOf: bytes[start...])
+        if start < bytes.count { partial.append(contentsOf: bytes[start...]) }
         // `+ 1` leaves room for a `\r` that may precede the newline still to come.
         if partial.count > Self.maximumLineLength + 1 {
             partial.removeAll()
