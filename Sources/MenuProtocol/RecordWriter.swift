@@ -22,10 +22,11 @@ public struct RecordWriter: Sendable {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    public var isEmpty: Bool { bytes.isEmpty }
+    // Inlinable: the daemon reads these around every command it runs.
+    @inlinable public var isEmpty: Bool { bytes.isEmpty }
 
     /// How many bytes are written: a mark to ``truncate(to:)`` back to.
-    public var count: Int { bytes.count }
+    @inlinable public var count: Int { bytes.count }
 
     /// Drops everything written after `mark`, such as the lines of a command that
     /// failed halfway.
@@ -106,6 +107,18 @@ public struct RecordWriter: Sendable {
             case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
             default: bytes.append(byte)
             }
+        }
+    }
+
+    /// A field of a few bytes that need no escaping, such as a record's tag, written a
+    /// byte at a time: for so few, appending them as a `String`'s costs several times
+    /// more than they do.
+    public mutating func field(literal text: StaticString) {
+        separate()
+        let start = text.utf8Start
+        for i in 0..<text.utf8CodeUnitCount {
+            assert(!Self.needsEscape(start[i]), "a literal field needs no escaping")
+            bytes.append(start[i])
         }
     }
 

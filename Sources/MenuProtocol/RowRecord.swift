@@ -91,8 +91,9 @@ public struct RowRecord: Sendable, Hashable {
     /// model keeps for the node (``MenuModel/withRowBytes(of:render:_:)``): what
     /// follows the index is rendered again only after the node's row has changed.
     public static func write(node n: Int, index: Int?, in model: MenuModel, to writer: inout RecordWriter) {
-        writer.field(tag)
-        if let index { writer.field(index) } else { writer.field("-") }
+        // `tag`, as a literal: every `get` and `row` reply begins here.
+        writer.field(literal: "row")
+        if let index { writer.field(index) } else { writer.field(literal: "-") }
         model.withRowBytes(
             of: n,
             render: { row, bytes in
