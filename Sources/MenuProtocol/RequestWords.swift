@@ -116,11 +116,19 @@ public struct RequestWords: Sendable {
             && storage.bytes[Int(span.start) + 1] == UInt8(ascii: "-")
     }
 
-    /// Whether any word after the first is a flag.
-    public var hasFlags: Bool {
+    /// Whether any word after the first is a flag (``isFlag(_:)``). Inlinable: the
+    /// daemon asks for every request.
+    @inlinable public var hasFlags: Bool {
+        let spans = storage.spans
+        let bytes = storage.bytes
         var i = 1
         while i < storage.count {
-            if isFlag(i) { return true }
+            let span = spans[i]
+            if !span.quoted, span.end - span.start >= 2, bytes[Int(span.start)] == UInt8(ascii: "-"),
+                bytes[Int(span.start) + 1] == UInt8(ascii: "-")
+            {
+                return true
+            }
             i += 1
         }
         return false

@@ -119,7 +119,10 @@ final class CommandTable: Sendable {
         // Flags may stand anywhere; only a request that has one needs its arguments
         // gathered apart.
         guard words.hasFlags else {
-            try Self.checkArity(command, words.count - 1)
+            let count = words.count - 1
+            guard count >= command.minArguments, count <= command.maxArguments else {
+                throw Self.arityError(command, count)
+            }
             return Invocation(command: command, arguments: Arguments(words), flags: [])
         }
         var flags: Invocation.Flags = []
@@ -142,13 +145,14 @@ final class CommandTable: Sendable {
                 kept.append(i)
             }
         }
-        try Self.checkArity(command, kept.count)
+        guard kept.count >= command.minArguments, kept.count <= command.maxArguments else {
+            throw Self.arityError(command, kept.count)
+        }
         return Invocation(command: command, arguments: Arguments(words, kept: kept), flags: flags)
     }
 
-    private static func checkArity(_ command: Command, _ count: Int) throws(ProtocolError) {
-        guard count < command.minArguments || count > command.maxArguments else { return }
-        throw ProtocolError(
+    private static func arityError(_ command: Command, _ count: Int) -> ProtocolError {
+        ProtocolError(
             .wrongArguments,
             "\(command.name) takes \(describeArity(command)), got \(count); usage: \(command.usageLine)")
     }
