@@ -62,44 +62,61 @@ final class CommandTable: Sendable {
     /// The commands' names, one after another, for a request's first word to be
     /// matched from its bytes, with no `String` made and hashed (``resolve(_:)``).
     private let names: [UInt8]
-    /// The commands by the length of their name: where each name is in ``names``, and
-    /// its command's index in ``commands``.
-    private let entries: [(start: Int, command: Int)]
-    /// Where the entries of names `n` bytes long begin in ``entries``, and end (at
-    /// `n + 1`'s).
-    private let firstOfLength: [Int]
+    /// Each command's name in ``names``: where it starts and how long it is.
+    private let spans: [(start: Int, length: Int)]
+    /// An open-addressing table of the commands' indices (-1 for a free slot), by a
+    /// hash of a name's length and its first and last bytes: a name is found with one
+    /// comparison of its bytes, nearly always, where a scan of the names of its length
+    /// compared several (`get` and `row` have five such).
+    private let slots: [Int]
 
     init(_ commands: [Command]) {
         self.commands = commands
         self.byName = Dictionary(uniqueKeysWithValues: commands.map { ($0.name, $0) })
-        let longest = commands.map(\.name.utf8.count).max() ?? 0
         var names: [UInt8] = []
-        var entries: [(start: Int, command: Int)] = []
-        var firstOfLength: [Int] = []
-        for length in 0...longest {
-            firstOfLength.append(entries.count)
-            for (i, command) in commands.enumerated() where command.name.utf8.count == length {
-                entries.append((names.count, i))
-                names.append(contentsOf: command.name.utf8)
-            }
+        var spans: [(start: Int, length: Int)] = []
+        var size = 16
+        while size < 4 * commands.count { size *= 2 }
+        var slots = [Int](repeating: -1, count: size)
+        for (i, command) in commands.enumerated() {
+            let name = Array(command.name.utf8)
+            precondition(!name.isEmpty, "a command has a name")
+            spans.append((names.count, name.count))
+            names.append(contentsOf: name)
+            var slot = Self.hash(name.count, name[0], name[name.count - 1]) & (size - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = i
         }
-        firstOfLength.append(entries.count)
         self.names = names
-        self.entries = entries
-        self.firstOfLength = firstOfLength
+        self.spans = spans
+        self.slots = slots
+    }
+
+    @inline(__always)
+    private static func hash(_ length: Int, _ first: UInt8, _ last: UInt8) -> Int {
+        length &* 67 ^ Int(first) &* 7 ^ Int(last)
     }
 
     /// The command whose name is `bytes`.
     func command(named bytes: UnsafeBufferPointer<UInt8>) -> Command? {
         let length = bytes.count
-        guard length + 1 < firstOfLength.count else { return nil }
-        return names.withUnsafeBufferPointer { names -> Command? in
-            for entry in entries[firstOfLength[length]..<firstOfLength[length + 1]] {
-                var i = 0
-                while i < length, names[entry.start + i] == bytes[i] { i += 1 }
-                if i == length { return commands[entry.command] }
+        guard length > 0 else { return nil }
+        let mask = slots.count - 1
+        var slot = Self.hash(length, bytes[0], bytes[length - 1]) & mask
+        while true {
+            let index = slots[slot]
+            guard index >= 0 else { return nil }
+            let span = spans[index]
+            if span.length == length,
+                names.withUnsafeBufferPointer({ names in
+                    var i = 0
+                    while i < length, names[span.start + i] == bytes[i] { i += 1 }
+                    return i == length
+                })
+            {
+                return commands[index]
             }
-            return nil
+            slot = (slot + 1) & mask
         }
     }
 
