@@ -45,6 +45,34 @@ struct Arguments: RandomAccessCollection {
 
     subscript(position: Int) -> String { words.text(word(position)) }
 
+    /// Argument `position` read as `Int(_:)` reads a `String` (an optional sign, then
+    /// decimal digits, nil when it overflows), from its bytes: no `String` is made.
+    func integer(_ position: Int) -> Int? {
+        withBytes(position) { bytes -> Int? in
+            var i = 0
+            var negative = false
+            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+                negative = sign == UInt8(ascii: "-")
+                i = 1
+            }
+            guard i < bytes.count else { return nil }
+            var value = 0
+            while i < bytes.count {
+                let digit = bytes[i] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                let (times10, overflowed) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflowedAgain) =
+                    negative
+                    ? times10.subtractingReportingOverflow(Int(digit))
+                    : times10.addingReportingOverflow(Int(digit))
+                guard !overflowed, !overflowedAgain else { return nil }
+                value = sum
+                i += 1
+            }
+            return value
+        }
+    }
+
     /// Argument `position`'s bytes, valid during `body`.
     func withBytes<Result>(_ position: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
         -> Result

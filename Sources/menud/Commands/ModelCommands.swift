@@ -81,7 +81,7 @@ enum ModelCommands {
             name: "row", usage: "N", summary: "Print visible row N (0-based).",
             minArguments: 1, maxArguments: 1, batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
-                guard let n = Int(invocation.arguments[0]) else {
+                guard let n = invocation.arguments.integer(0) else {
                     throw ProtocolError(
                         .wrongArguments, "row number must be an integer: \(invocation.arguments[0])")
                 }
