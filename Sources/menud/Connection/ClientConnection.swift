@@ -237,7 +237,9 @@ final class ClientConnection {
     /// error is left.
     @inline(__always)
     private func run(
-        _ body: (Invocation, DaemonState, inout CommandOutput) throws(ProtocolError) -> Void,
+        // The action's own closure type, not a non-escaping one: converting it would
+        // retain and release its context.
+        _ body: @Sendable (Invocation, DaemonState, inout CommandOutput) throws(ProtocolError) -> Void,
         _ invocation: Invocation, into output: inout CommandOutput
     ) {
         swap(&output.reply, &replies.lines)
