@@ -53,6 +53,9 @@ final class ClientConnection {
 
     private let transport: any ConnectionTransport
     private let daemon: DaemonState
+    /// The daemon's, held here too: reached through ``daemon`` it was retained and
+    /// released around every request's lookup.
+    private let commands: CommandTable
     private var framer = LineFramer()
     /// The words of the request being served, read into the same storage each time:
     /// a request served as it arrives costs no allocation for its words.
@@ -73,6 +76,7 @@ final class ClientConnection {
     init(transport: any ConnectionTransport, state: DaemonState) {
         self.transport = transport
         self.daemon = state
+        self.commands = state.commands
     }
 
     /// What is waiting to reach the client: replies gathered and not yet written, and
@@ -176,7 +180,7 @@ final class ClientConnection {
     private func process(_ words: RequestWords) {
         let invocation: Invocation
         do throws(ProtocolError) {
-            invocation = try daemon.commands.resolve(words)
+            invocation = try commands.resolve(words)
         } catch {
             process(.failure(error))
             return
