@@ -98,19 +98,23 @@ final class CommandTable: Sendable {
     }
 
     /// The command whose name is `bytes`.
+    @inline(__always)
     func command(named bytes: UnsafeBufferPointer<UInt8>) -> Command? {
         let length = bytes.count
-        guard length > 0 else { return nil }
+        guard length > 0, let key = bytes.baseAddress else { return nil }
         let mask = slots.count - 1
-        var slot = Self.hash(length, bytes[0], bytes[length - 1]) & mask
+        var slot = Self.hash(length, key[0], key[length - 1]) & mask
         while true {
             let index = slots[slot]
             guard index >= 0 else { return nil }
             let span = spans[index]
+            // Bytes compared through pointers, without a bounds check each: the span
+            // is within `names`, and `length` is both sides' count.
             if span.length == length,
                 names.withUnsafeBufferPointer({ names in
+                    guard let name = names.baseAddress?.advanced(by: span.start) else { return false }
                     var i = 0
-                    while i < length, names[span.start + i] == bytes[i] { i += 1 }
+                    while i < length, name[i] == key[i] { i &+= 1 }
                     return i == length
                 })
             {
