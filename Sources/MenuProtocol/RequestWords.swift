@@ -55,6 +55,7 @@ public struct RequestWords: Sendable {
         }
 
         /// Ends a word that began at `start` in ``bytes``.
+        @inline(__always)
         func endWord(from start: Int, quoted: Bool) {
             if count == spanCapacity {
                 let grown = UnsafeMutablePointer<Span>.allocate(capacity: 2 * spanCapacity)
@@ -135,6 +136,7 @@ public struct RequestWords: Sendable {
     }
 
     /// Empties the words, in storage of this value's own, with room for `length` bytes.
+    @inline(__always)
     private mutating func prepare(for length: Int) {
         if isKnownUniquelyReferenced(&storage) {
             storage.reset(for: length)
@@ -210,6 +212,7 @@ public struct RequestWords: Sendable {
 
     /// The split itself, into `storage` emptied and sized for `line`, noting every byte
     /// it passes that is not printable ASCII; the error stops it there.
+    @inline(__always)
     private static func split(
         _ line: UnsafeBufferPointer<UInt8>, into storage: Storage, noting unusual: inout Unusual
     ) -> ProtocolWords.SplitError? {
