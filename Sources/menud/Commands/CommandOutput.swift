@@ -24,6 +24,7 @@ struct CommandOutput {
 
     /// Empties an output that has been committed, keeping its storage, for the next
     /// command (``DaemonState/makeOutput()``). Most commands leave nothing to empty.
+    @inline(__always)
     mutating func reset(listening: Bool) {
         closeConnection = false
         subscribe = nil
