@@ -143,6 +143,16 @@ public struct RecordWriter: Sendable {
     private mutating func appendDecimal(_ number: Int) {
         if number < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = number.magnitude
+        // Most numbers in a record (depths, positions, counts, event numbers) are small.
+        if magnitude < 10 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
+            return
+        }
+        if magnitude < 100 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / 10))
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
+            return
+        }
         if magnitude >= 10_000_000_000 {
             // Rare enough to take the slow way.
             bytes.append(contentsOf: String(magnitude).utf8)
