@@ -33,7 +33,8 @@ struct CommandOutput {
         if !changes.isEmpty { changes.removeAll(keepingCapacity: true) }
         if !events.isEmpty || events.keepsRecords != listening {
             var fresh = EventGroup(keepsRecords: listening)
-            fresh.takeStorage(from: &events)
+            // A group that kept no records (nobody listening) has no storage to hand on.
+            if events.hasStorage { fresh.takeStorage(from: &events) }
             events = fresh
         }
     }
