@@ -20,7 +20,7 @@ enum ModelCommands {
     static func node(_ invocation: Invocation, _ position: Int = 0, in model: MenuModel) throws(ProtocolError)
         -> Int
     {
-        guard let n = invocation.arguments.withBytes(position, model.node(atPath:)) else {
+        guard let n = invocation.arguments.withBytes(position, { model.node(atPath: $0) }) else {
             throw ProtocolError(MenuError.noSuchNode(invocation.arguments[position]))
         }
         return n
