@@ -35,9 +35,11 @@ enum ModelCommands {
             name: name, usage: usage, summary: summary, minArguments: min, maxArguments: max, flags: flags,
             batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
-                let n = try node(invocation, in: state.model)
-                let change = try model { () throws(MenuError) in try apply(state.model, n, invocation) }
-                out.record(change, in: state.model)
+                // Read once: each read of the daemon's model retains and releases it.
+                let menu = state.model
+                let n = try node(invocation, in: menu)
+                let change = try model { () throws(MenuError) in try apply(menu, n, invocation) }
+                out.record(change, in: menu)
             })
     }
 
@@ -74,8 +76,9 @@ enum ModelCommands {
             name: "get", usage: "PATH", summary: "Print one node's row record.",
             minArguments: 1, maxArguments: 1, batchable: true,
             action: .run { invocation, state, out throws(ProtocolError) in
-                let n = try node(invocation, in: state.model)
-                RowRecord.write(node: n, index: state.model.rowIndex(of: n), in: state.model, to: &out.reply)
+                let menu = state.model
+                let n = try node(invocation, in: menu)
+                RowRecord.write(node: n, index: menu.rowIndex(of: n), in: menu, to: &out.reply)
             }),
         Command(
             name: "row", usage: "N", summary: "Print visible row N (0-based).",
@@ -85,10 +88,11 @@ enum ModelCommands {
                     throw ProtocolError(
                         .wrongArguments, "row number must be an integer: \(invocation.arguments[0])")
                 }
-                guard let node = state.model.node(atRow: n) else {
+                let menu = state.model
+                guard let node = menu.node(atRow: n) else {
                     throw ProtocolError(MenuError.noSuchRow(n))
                 }
-                RowRecord.write(node: node, index: n, in: state.model, to: &out.reply)
+                RowRecord.write(node: node, index: n, in: menu, to: &out.reply)
             }),
         nodeMutation(
             "expand", usage: "PATH",
