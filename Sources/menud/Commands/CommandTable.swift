@@ -132,6 +132,7 @@ final class CommandTable: Sendable {
     /// Looks the command up and checks its arguments and flags. A bare `--` ends the
     /// flags, for arguments that start with `--` and come from a client that does not
     /// quote them.
+    @inline(__always)
     func resolve(_ words: RequestWords) throws(ProtocolError) -> Invocation {
         guard !words.isEmpty else { throw ProtocolError(.badRequest, "empty request") }
         guard let command = words.withBytes(0, { self.command(named: $0) }) else {
