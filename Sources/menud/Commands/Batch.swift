@@ -40,11 +40,11 @@ struct Batch {
         do {
             let change = try state.model.batch { _ in
                 for (i, entry) in entries.enumerated() {
-                    guard case .success(let invocation) = entry,
-                        case .run(let body) = invocation.command.action
-                    else { continue }
+                    guard case .success(let invocation) = entry, case .run = invocation.command.action else {
+                        continue
+                    }
                     do throws(ProtocolError) {
-                        try body(invocation, state, &output)
+                        try invocation.command.body(invocation, state, &output)
                     } catch {
                         throw Failure(position: i + 1, error: error)
                     }

@@ -9,9 +9,12 @@ import MenuProtocol
 /// copying a struct of four strings, an array and a closure costs a retain and a
 /// release for each of them per request.
 final class Command: Sendable {
+    /// An ordinary command's handler.
+    typealias Body = @Sendable (Invocation, DaemonState, inout CommandOutput) throws(ProtocolError) -> Void
+
     enum Action: Sendable {
         /// An ordinary command: runs against the daemon's state.
-        case run(@Sendable (Invocation, DaemonState, inout CommandOutput) throws(ProtocolError) -> Void)
+        case run(Body)
         /// A command that answers later, when its ``Completion`` completes; a failure
         /// with a ``ProtocolError`` is its `ERR`. Never batchable: a batch answers at once.
         case deferred(@Sendable (Invocation, DaemonState) -> Completion<CommandOutput>)
@@ -32,6 +35,10 @@ final class Command: Sendable {
     /// are not batchable.
     let batchable: Bool
     let action: Action
+    /// The handler of a `.run` action (a no-op for the others), kept apart: taken out
+    /// of the enum, it would be copied, its context retained and released, on every
+    /// request; read from this constant it is not.
+    let body: Body
 
     init(
         name: String, usage: String, summary: String, minArguments: Int, maxArguments: Int,
@@ -46,6 +53,11 @@ final class Command: Sendable {
         self.flags = flags
         self.batchable = batchable
         self.action = action
+        if case .run(let body) = action {
+            self.body = body
+        } else {
+            self.body = { _, _, _ in }
+        }
     }
 
     var usageLine: String { usage.isEmpty ? name : "\(name) \(usage)" }

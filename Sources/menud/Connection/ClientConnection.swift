@@ -221,14 +221,14 @@ final class ClientConnection {
             state = .inBatch(Batch())
         case .endBatch:
             fail(ProtocolError(.notInBatch, "'end' without 'begin'"))
-        case .run(let body):
+        case .run:
             if daemon.isOutputInUse {
                 var output = daemon.makeOutput()
-                run(body, invocation, into: &output)
+                run(invocation, into: &output)
             } else {
                 daemon.isOutputInUse = true
                 daemon.output.reset(listening: daemon.events.hasSubscribers)
-                run(body, invocation, into: &daemon.output)
+                run(invocation, into: &daemon.output)
                 daemon.isOutputInUse = false
             }
         case .deferred(let body):
@@ -240,16 +240,11 @@ final class ClientConnection {
     /// after the replies before it; if it fails, they are cut off again and only its
     /// error is left.
     @inline(__always)
-    private func run(
-        // The action's own closure type, not a non-escaping one: converting it would
-        // retain and release its context.
-        _ body: @Sendable (Invocation, DaemonState, inout CommandOutput) throws(ProtocolError) -> Void,
-        _ invocation: Invocation, into output: inout CommandOutput
-    ) {
+    private func run(_ invocation: Invocation, into output: inout CommandOutput) {
         swap(&output.reply, &replies.lines)
         let mark = output.reply.count
         do throws(ProtocolError) {
-            try body(invocation, daemon, &output)
+            try invocation.command.body(invocation, daemon, &output)
         } catch {
             output.reply.truncate(to: mark)
             swap(&output.reply, &replies.lines)
