@@ -306,7 +306,8 @@ final class ClientConnection {
         writeIfMany()
         // A subscriber reads its reply before the events its command caused.
         if output.hasEvents, isSubscribed { flush() }
-        daemon.commit(output)
+        // Most commands change nothing and tell nobody: no call for them.
+        if output.hasEvents || output.hasChanges { daemon.commit(output) }
         guard !isClosing else { return }
         if let topics = output.subscribe {
             daemon.events.subscribe(self, topics: topics)
