@@ -183,6 +183,7 @@ public struct RecordWriter: Sendable {
         endLine()
     }
 
+    @inline(__always)
     private mutating func separate() {
         // Room for a typical reply at once, instead of growing through 16, 32, 64….
         if bytes.capacity == 0 { bytes.reserveCapacity(256) }
