@@ -143,7 +143,7 @@ public struct RecordWriter: Sendable {
     private mutating func appendDecimal(_ number: Int) {
         if number < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = number.magnitude
-        // Most numbers in a record (depths, positions, counts, event numbers) are small.
+        // Most numbers in a record (depths, positions, counts) are small.
         if magnitude < 10 {
             bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
             return
@@ -153,21 +153,17 @@ public struct RecordWriter: Sendable {
             bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
             return
         }
-        if magnitude >= 10_000_000_000 {
-            // Rare enough to take the slow way.
-            bytes.append(contentsOf: String(magnitude).utf8)
-            return
-        }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        // The digits from the last, on the stack, then appended at once: appending
+        // them one by one cost more than making them (event numbers run to five
+        // digits and more, on every event line).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var first = digits.count
             repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                first -= 1
+                digits[first] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
-                count += 1
             } while magnitude > 0
-            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[i]) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
         }
     }
 
