@@ -24,7 +24,10 @@ public final class StreamConnection: LoopHandle {
         case closed
     }
 
-    public private(set) var state = State.open
+    // The properties read on every write skip the runtime's exclusivity checks (a call
+    // per access in this module's release build, which has them): they are only ever
+    // touched on the loop's thread, and never during an access of their own.
+    @exclusivity(unchecked) public private(set) var state = State.open
     /// Whether it is reading: between ``startReading()`` and ``stopReading()``, the
     /// end of input or closing.
     public private(set) var isReading = false
@@ -33,7 +36,7 @@ public final class StreamConnection: LoopHandle {
 
     /// The bytes of one read. They are the loop's shared read buffer, valid only
     /// during the call: copy what must be kept.
-    public var onRead: ((UnsafeRawBufferPointer) -> Void)?
+    @exclusivity(unchecked) public var onRead: ((UnsafeRawBufferPointer) -> Void)?
     /// The peer will send nothing more; reading has stopped, writing still works.
     public var onEndOfInput: (() -> Void)?
     /// A read or write failed (the peer is gone); the connection is closing.
@@ -43,9 +46,9 @@ public final class StreamConnection: LoopHandle {
     /// The connection is closed; called once, after which every closure is dropped.
     public var onClose: (() -> Void)?
 
-    private var handle: UnsafeMutablePointer<uv_pipe_t>!
+    @exclusivity(unchecked) private var handle: UnsafeMutablePointer<uv_pipe_t>!
     /// Write requests handed to libuv whose callback has not come yet.
-    private var pendingWrites = 0
+    @exclusivity(unchecked) private var pendingWrites = 0
 
     /// Takes over `fd`, a connected stream socket or a pipe; closing the connection
     /// closes it. When this throws, `fd` is still the caller's.
