@@ -42,6 +42,7 @@ extension MenuModel {
     private func beginJournal() {
         journal = spareJournal
         spareJournal = Journal()
+        subtreeCounts.removeAll()
     }
 
     private func endJournal() {
@@ -66,23 +67,26 @@ extension MenuModel {
         // Kept after the change, in its order, for ``changedNode(_:at:among:)``.
         var flipped = spareNodes.take() ?? []
         var valued = spareValued.take() ?? []
-        flipped.removeAll(keepingCapacity: true)
-        valued.removeAll(keepingCapacity: true)
+        // Emptied only when not empty already, and sorted only when there are two,
+        // here and below: a click's change has one node, and these calls would cost
+        // more than its splice.
+        flipped.empty()
+        valued.empty()
         defer {
             spareNodes = flipped
             spareValued = valued
         }
         for (i, old) in j.oldExpanded where expanded[i] != old { flipped.append(i) }
-        flipped.sort()
+        if flipped.count > 1 { flipped.sort() }
         for (i, old) in j.oldValues where values[i] != old { valued.append(i) }
-        valued.sort()
+        if valued.count > 1 { valued.sort() }
         // Written into the last change's arrays, which are this model's alone again
         // once whoever took that change has let it go (the daemon, by the next
         // command): a toggle on every click then allocates nothing for its change.
         var change = spareChange.take() ?? Change()
-        change.splices.removeAll(keepingCapacity: true)
-        change.expansionChanged.removeAll(keepingCapacity: true)
-        change.valueChanged.removeAll(keepingCapacity: true)
+        change.splices.empty()
+        change.expansionChanged.empty()
+        change.valueChanged.empty()
         splices(flipped: flipped, oldExpanded: j.oldExpanded, into: &change.splices)
         for i in flipped { change.expansionChanged.append(changedPath(of: i)) }
         for i in valued { change.valueChanged.append(changedPath(of: i)) }
@@ -115,11 +119,16 @@ extension MenuModel {
             if nested {
                 diffRows(under: top, row: row, oldExpanded: oldExpanded, into: &out)
             } else {
-                let inner = tree.descendants(top)
+                // Shown below it: the descendants whose count is its own (0, as it is
+                // visible), plus 1 while it is closed.
+                let target: Int32 = expanded[top] ? 0 : 1
+                let rows =
+                    subtreeCounts.count(below: top, equalTo: target)
+                    ?? visibility.count(equalTo: target, in: tree.descendants(top))
                 let splice =
                     expanded[top]
-                    ? Splice(start: row + 1, removed: 0, inserted: visibility.count(equalTo: 0, in: inner))
-                    : Splice(start: row + 1, removed: visibility.count(equalTo: 1, in: inner), inserted: 0)
+                    ? Splice(start: row + 1, removed: 0, inserted: rows)
+                    : Splice(start: row + 1, removed: rows, inserted: 0)
                 if splice.removed + splice.inserted > 0 { out.append(splice) }
             }
         }

@@ -24,9 +24,10 @@ public final class MenuModel {
     var spareNodes: [Int]? = []
     var spareValued: [Int]? = []
     var spareChange: Change?
-    /// The paths of nodes that have changed, made once: a change names its nodes by
-    /// path, and a path over 15 bytes is an allocation each time it is made.
-    var changedPaths: [Int: String] = [:]
+    var changedPaths = ChangedPaths()
+    /// The splice sizes the current operation's additions to the visibility index
+    /// answered, for ``finishChange()``.
+    var subtreeCounts = SubtreeCounts()
     /// Nodes whose titles read another node's value, by the node they read.
     private var readers: [Int: [Int]] = [:]
     /// Nodes whose title or subtitle names another node, ascending: what `readers`
@@ -70,6 +71,7 @@ public final class MenuModel {
             if expanded[i], let p = tree.parent(i), tree.exclusive[p] { openChild[p] = i }
         }
         visibility = VisibilityIndex(counts: counts)
+        subtreeCounts.removeAll()
     }
 
     /// Builds `readers` from `referencing`.
@@ -106,7 +108,7 @@ public final class MenuModel {
     func changedPath(of i: Int) -> String {
         if let path = changedPaths[i] { return path }
         let path = path(of: i)
-        changedPaths[i] = path
+        changedPaths.keep(path, for: i)
         return path
     }
 
@@ -326,7 +328,11 @@ public final class MenuModel {
         journal?.noteExpansion(i, was: expanded[i])
         expanded[i] = flag
         rowCache.invalidate(i)
-        if tree.size(i) > 1 { visibility.add(flag ? -1 : 1, over: tree.descendants(i)) }
+        if tree.size(i) > 1 {
+            let below = tree.descendants(i)
+            let (minimum, count) = visibility.add(flag ? -1 : 1, over: below)
+            if journal != nil { subtreeCounts.note(i, range: below, minimum: minimum, count: count) }
+        }
         if let p = tree.parent(i), tree.exclusive[p] {
             if flag {
                 openChild[p] = i
