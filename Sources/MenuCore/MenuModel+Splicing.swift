@@ -14,7 +14,7 @@ extension MenuModel {
     public func replaceChildren(
         of path: String, with children: [NodeSpec], filling: (String) -> [NodeSpec]
     ) throws(MenuError) -> (change: Change, dropped: [DroppedState]) {
-        precondition(journal == nil, "replaceChildren(of:with:filling:) runs outside commands and batches")
+        precondition(!journaling, "replaceChildren(of:with:filling:) runs outside commands and batches")
         let g = try node(path)
         let groupPath = tree.path(g)
         var filled = children
