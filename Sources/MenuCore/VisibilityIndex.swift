@@ -181,42 +181,43 @@ struct VisibilityIndex: Sendable {
             let last = leaves + r - 1
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (height + 1)) { saved in
                 // saved[k]: the pending addition of the first position's ancestor at
-                // level k (1 is just above the leaves); saved[height + 1 + k]: the last's.
+                // level k (1 is just above the leaves); saved[right + k]: the last's.
+                // Each level's is read before anything below it changes, then the
+                // covering segments at the level take the addition, then the two
+                // ancestors there are computed again from their halves.
                 let right = height + 1
                 saved[0] = 0
                 saved[right] = 0
-                var k = 1
-                while k <= height {
-                    saved[k] = pending(first >> k)
-                    saved[right + k] = pending(last >> k)
-                    k += 1
-                }
                 var lo = first
                 var hi = last + 1
-                k = 0
-                while lo < hi {
-                    if lo & 1 == 1 {
-                        minimum[lo] += delta
-                        if k > 0, lo == first >> k { saved[k] += delta }
-                        if k > 0, lo == last >> k { saved[right + k] += delta }
-                        lo += 1
-                    }
-                    if hi & 1 == 1 {
-                        hi -= 1
-                        minimum[hi] += delta
-                        if k > 0, hi == first >> k { saved[k] += delta }
-                        if k > 0, hi == last >> k { saved[right + k] += delta }
-                    }
-                    lo >>= 1
-                    hi >>= 1
-                    k += 1
-                }
-                k = 1
+                var k = 0
                 while k <= height {
-                    let p = first >> k
-                    let q = last >> k
-                    recombine(p, pending: saved[k])
-                    if q != p { recombine(q, pending: saved[right + k]) }
+                    if k < height {
+                        saved[k + 1] = pending(first >> (k + 1))
+                        saved[right + k + 1] = pending(last >> (k + 1))
+                    }
+                    if lo < hi {
+                        if lo & 1 == 1 {
+                            minimum[lo] += delta
+                            if lo == first >> k { saved[k] += delta }
+                            if lo == last >> k { saved[right + k] += delta }
+                            lo += 1
+                        }
+                        if hi & 1 == 1 {
+                            hi -= 1
+                            minimum[hi] += delta
+                            if hi == first >> k { saved[k] += delta }
+                            if hi == last >> k { saved[right + k] += delta }
+                        }
+                        lo >>= 1
+                        hi >>= 1
+                    }
+                    if k > 0 {
+                        let p = first >> k
+                        let q = last >> k
+                        recombine(p, pending: saved[k])
+                        if q != p { recombine(q, pending: saved[right + k]) }
+                    }
                     k += 1
                 }
                 // Each level's entry becomes the sum of those above it: what is
