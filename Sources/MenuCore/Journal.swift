@@ -44,8 +44,12 @@ struct FirstStates<State>: Sequence {
     }
 
     mutating func removeAll() {
-        entries.removeAll(keepingCapacity: entries.capacity <= Self.listLimit)
-        positions = nil
+        if entries.capacity > Self.listLimit {
+            entries = []
+        } else {
+            entries.empty()
+        }
+        if positions != nil { positions = nil }
     }
 
     subscript(node: Int) -> State? {

@@ -4,7 +4,7 @@ extension MenuModel {
     /// Inside a batch the batch's journal collects the change instead, and the
     /// operation returns an empty one.
     func mutate(_ body: () throws(MenuError) -> Void) throws(MenuError) -> Change {
-        if journal != nil {
+        if journaling {
             try body()
             return Change()
         }
@@ -22,7 +22,7 @@ extension MenuModel {
     /// Applies `body` as one unit: if it throws, every change made inside is undone
     /// and the error is rethrown; otherwise the whole change comes back at once.
     public func batch(_ body: (MenuModel) throws -> Void) throws -> Change {
-        if journal != nil {
+        if journaling {
             try body(self)
             return Change()
         }
@@ -37,57 +37,52 @@ extension MenuModel {
         return finishChange()
     }
 
-    /// Starts a journal in the spare's storage, moved rather than shared so that
-    /// noting into it does not copy it.
     private func beginJournal() {
-        journal = spareJournal
-        spareJournal = Journal()
+        journaling = true
+        subtreeCounts.removeAll()
     }
 
     private func endJournal() {
-        guard var used = journal.take() else { return }
-        used.removeAll()
-        spareJournal = used
+        journaling = false
+        journal.removeAll()
     }
 
     private func rollBack() {
-        guard let j = journal else { return }
-        journal = nil
+        journaling = false
         // Closing before opening keeps each exclusive group's open child consistent.
-        for (i, old) in j.oldExpanded where !old { setExpanded(i, false) }
-        for (i, old) in j.oldExpanded where old { setExpanded(i, true) }
-        for (i, old) in j.oldValues { restoreValue(i, old) }
+        for (i, old) in journal.oldExpanded where !old { setExpanded(i, false) }
+        for (i, old) in journal.oldExpanded where old { setExpanded(i, true) }
+        for (i, old) in journal.oldValues { restoreValue(i, old) }
     }
 
     private func finishChange() -> Change {
-        guard let j = journal else { return Change() }
         // Loops rather than `filter(_:).keys.sorted()`: a toggle journals one or two
         // nodes, and the filtered dictionaries would cost more than the toggle.
-        // Kept after the change, in its order, for ``changedNode(_:at:among:)``.
-        var flipped = spareNodes.take() ?? []
-        var valued = spareValued.take() ?? []
-        flipped.removeAll(keepingCapacity: true)
-        valued.removeAll(keepingCapacity: true)
-        defer {
-            spareNodes = flipped
-            spareValued = valued
-        }
-        for (i, old) in j.oldExpanded where expanded[i] != old { flipped.append(i) }
-        flipped.sort()
-        for (i, old) in j.oldValues where values[i] != old { valued.append(i) }
-        valued.sort()
+        // Emptied only when not empty already, and sorted only when there are two,
+        // here and below: a click's change has one node, and these calls would cost
+        // more than its splice.
+        lastFlipped.empty()
+        lastValued.empty()
+        for (i, old) in journal.oldExpanded where expanded[i] != old { lastFlipped.append(i) }
+        if lastFlipped.count > 1 { lastFlipped.sort() }
+        for (i, old) in journal.oldValues where values[i] != old { lastValued.append(i) }
+        if lastValued.count > 1 { lastValued.sort() }
         // Written into the last change's arrays, which are this model's alone again
         // once whoever took that change has let it go (the daemon, by the next
         // command): a toggle on every click then allocates nothing for its change.
-        var change = spareChange.take() ?? Change()
-        change.splices.removeAll(keepingCapacity: true)
-        change.expansionChanged.removeAll(keepingCapacity: true)
-        change.valueChanged.removeAll(keepingCapacity: true)
-        splices(flipped: flipped, oldExpanded: j.oldExpanded, into: &change.splices)
-        for i in flipped { change.expansionChanged.append(changedPath(of: i)) }
-        for i in valued { change.valueChanged.append(changedPath(of: i)) }
-        spareChange = change
-        return change
+        lastChange.splices.empty()
+        lastChange.expansionChanged.empty()
+        lastChange.valueChanged.empty()
+        splices(flipped: lastFlipped, oldExpanded: journal.oldExpanded, into: &lastChange.splices)
+        for i in lastFlipped {
+            let path = changedPath(of: i)
+            lastChange.expansionChanged.append(path)
+        }
+        for i in lastValued {
+            let path = changedPath(of: i)
+            lastChange.valueChanged.append(path)
+        }
+        return lastChange
     }
 
     /// The splices that turn the old visible rows into the new ones, ascending, each
@@ -115,11 +110,16 @@ extension MenuModel {
             if nested {
                 diffRows(under: top, row: row, oldExpanded: oldExpanded, into: &out)
             } else {
-                let inner = tree.descendants(top)
+                // Shown below it: the descendants whose count is its own (0, as it is
+                // visible), plus 1 while it is closed.
+                let target: Int32 = expanded[top] ? 0 : 1
+                let rows =
+                    subtreeCounts.count(below: top, equalTo: target)
+                    ?? visibility.count(equalTo: target, in: tree.descendants(top))
                 let splice =
                     expanded[top]
-                    ? Splice(start: row + 1, removed: 0, inserted: visibility.count(equalTo: 0, in: inner))
-                    : Splice(start: row + 1, removed: visibility.count(equalTo: 1, in: inner), inserted: 0)
+                    ? Splice(start: row + 1, removed: 0, inserted: rows)
+                    : Splice(start: row + 1, removed: rows, inserted: 0)
                 if splice.removed + splice.inserted > 0 { out.append(splice) }
             }
         }

@@ -14,7 +14,7 @@ extension MenuModel {
     public func replaceChildren(
         of path: String, with children: [NodeSpec], filling: (String) -> [NodeSpec]
     ) throws(MenuError) -> (change: Change, dropped: [DroppedState]) {
-        precondition(journal == nil, "replaceChildren(of:with:filling:) runs outside commands and batches")
+        precondition(!journaling, "replaceChildren(of:with:filling:) runs outside commands and batches")
         let g = try node(path)
         let groupPath = tree.path(g)
         var filled = children
@@ -56,12 +56,12 @@ extension MenuModel {
             rowCache.invalidate(g)
             for i in old {
                 rowCache.invalidate(i)
-                changedPaths.removeValue(forKey: i)
+                changedPaths.forget(i)
             }
         } else {
             // Every node after the group has a new number: what is kept by number goes.
             rowCache.removeAll()
-            changedPaths = [:]
+            changedPaths.removeAll()
         }
         let shift = new.count - old.count
         let tail = tree.count - new.upperBound
@@ -117,6 +117,7 @@ extension MenuModel {
             }
         }
         visibility.replace(old, with: counts)
+        subtreeCounts.removeAll()
 
         var open: [Int: Int] = [:]
         for (p, c) in openChild where !old.contains(p) && !old.contains(c) {

@@ -13,20 +13,21 @@ public final class MenuModel {
     /// For each exclusive group, its open child branch, so that opening another one
     /// closes it in O(1) however wide the group is.
     var openChild: [Int: Int] = [:]
-    /// Present while an operation or batch runs: the first old state of everything
-    /// it touched, to compute the change and to undo it on failure.
-    var journal: Journal?
-    /// The last journal's storage, emptied, for the next: a toggle on every click
+    /// While an operation or batch runs (``journaling``): the first old state of
+    /// everything it touched, to compute the change and to undo it on failure.
+    /// Emptied in place after each, rather than made anew: a toggle on every click
     /// then allocates nothing for its journal.
-    var spareJournal = Journal()
-    /// Storage for the nodes a change flipped and those whose value it changed, and
-    /// the last change made, kept for the next change likewise.
-    var spareNodes: [Int]? = []
-    var spareValued: [Int]? = []
-    var spareChange: Change?
-    /// The paths of nodes that have changed, made once: a change names its nodes by
-    /// path, and a path over 15 bytes is an allocation each time it is made.
-    var changedPaths: [Int: String] = [:]
+    var journal = Journal()
+    var journaling = false
+    /// The nodes the last change flipped and those whose value it changed, in its
+    /// order, and the last change itself, whose storage the next one is written in.
+    var lastFlipped: [Int] = []
+    var lastValued: [Int] = []
+    var lastChange = Change()
+    var changedPaths = ChangedPaths()
+    /// The splice sizes the current operation's additions to the visibility index
+    /// answered, for ``finishChange()``.
+    var subtreeCounts = SubtreeCounts()
     /// Nodes whose titles read another node's value, by the node they read.
     private var readers: [Int: [Int]] = [:]
     /// Nodes whose title or subtitle names another node, ascending: what `readers`
@@ -70,6 +71,7 @@ public final class MenuModel {
             if expanded[i], let p = tree.parent(i), tree.exclusive[p] { openChild[p] = i }
         }
         visibility = VisibilityIndex(counts: counts)
+        subtreeCounts.removeAll()
     }
 
     /// Builds `readers` from `referencing`.
@@ -106,7 +108,7 @@ public final class MenuModel {
     func changedPath(of i: Int) -> String {
         if let path = changedPaths[i] { return path }
         let path = path(of: i)
-        changedPaths[i] = path
+        changedPaths.keep(path, for: i)
         return path
     }
 
@@ -114,19 +116,19 @@ public final class MenuModel {
     /// change is the last one this model made, its node is known without looking
     /// the path up (the change records read every changed node's new state).
     public func expansionChangedNode(_ path: String, at k: Int) -> Int? {
-        changedNode(path, at: k, among: spareNodes)
+        changedNode(path, at: k, among: lastFlipped)
     }
 
     /// The same for the `k`-th of a change's `valueChanged`.
     public func valueChangedNode(_ path: String, at k: Int) -> Int? {
-        changedNode(path, at: k, among: spareValued)
+        changedNode(path, at: k, among: lastValued)
     }
 
     /// `last`: the nodes of the last change, in its order. A node whose kept path is
     /// `path` is the node at `path`, whichever change `path` came from: the kept
     /// paths are dropped whenever nodes move (a splice).
-    private func changedNode(_ path: String, at k: Int, among last: [Int]?) -> Int? {
-        if let last, k < last.count, let known = changedPaths[last[k]], known == path { return last[k] }
+    private func changedNode(_ path: String, at k: Int, among last: [Int]) -> Int? {
+        if k < last.count, let known = changedPaths[last[k]], known == path { return last[k] }
         return lookUp(path)
     }
 
@@ -323,10 +325,14 @@ public final class MenuModel {
     /// bookkeeping in step, and journaling the old flag.
     func setExpanded(_ i: Int, _ flag: Bool) {
         guard expanded[i] != flag else { return }
-        journal?.noteExpansion(i, was: expanded[i])
+        if journaling { journal.noteExpansion(i, was: expanded[i]) }
         expanded[i] = flag
         rowCache.invalidate(i)
-        if tree.size(i) > 1 { visibility.add(flag ? -1 : 1, over: tree.descendants(i)) }
+        if tree.size(i) > 1 {
+            let below = tree.descendants(i)
+            let (minimum, count) = visibility.add(flag ? -1 : 1, over: below)
+            if journaling { subtreeCounts.note(i, range: below, minimum: minimum, count: count) }
+        }
         if let p = tree.parent(i), tree.exclusive[p] {
             if flag {
                 openChild[p] = i
@@ -338,7 +344,7 @@ public final class MenuModel {
 
     func setValue(_ i: Int, _ value: Value) {
         guard values[i] != value else { return }
-        journal?.noteValue(i, was: values[i])
+        if journaling { journal.noteValue(i, was: values[i]) }
         values[i] = value
         valueDidChange(i)
     }

@@ -7,41 +7,38 @@
 /// clears the whole cache when a splice renumbers nodes. A stale entry keeps its
 /// storage, so rendering it again allocates nothing. The row's visible index is not
 /// part of it: that moves whenever a group above opens or closes.
+///
+/// Kept by node number in arrays, not a dictionary: a `get` then costs no hashing.
+/// A node never read holds an empty array, which allocates nothing.
 struct RowCache {
-    private var entries: [Int: Entry] = [:]
-
-    private struct Entry {
-        var isValid: Bool
-        var bytes: [UInt8]
-
-        func readIfValid<Result>(_ use: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-            isValid ? bytes.withUnsafeBufferPointer(use) : nil
-        }
-    }
+    private var entries: [[UInt8]] = []
+    private var isValid: [Bool] = []
 
     /// Node `n`'s bytes, made by `render` into an emptied buffer when missing or stale.
     mutating func bytes<Result>(
         of n: Int, render: (inout [UInt8]) -> Void, _ use: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
-        if let result = entries[n]?.readIfValid(use) { return result }
-        var entry = entries.removeValue(forKey: n) ?? Entry(isValid: false, bytes: [])
-        entry.bytes.removeAll(keepingCapacity: true)
-        render(&entry.bytes)
-        entry.isValid = true
-        let result = entry.bytes.withUnsafeBufferPointer(use)
-        entries[n] = entry
-        return result
+        if n < isValid.count, isValid[n] { return entries[n].withUnsafeBufferPointer(use) }
+        if n >= entries.count {
+            let more = n + 1 - entries.count
+            entries.append(contentsOf: repeatElement([], count: more))
+            isValid.append(contentsOf: repeatElement(false, count: more))
+        }
+        entries[n].removeAll(keepingCapacity: true)
+        render(&entries[n])
+        isValid[n] = true
+        return entries[n].withUnsafeBufferPointer(use)
     }
 
     mutating func invalidate(_ n: Int) {
-        // Not `entries[n]?.isValid = false`: the dictionary's subscript makes storage
-        // of its own before it looks, an allocation for every change to a node that
-        // has never been read.
-        if let i = entries.index(forKey: n) { entries.values[i].isValid = false }
+        if n < isValid.count, isValid[n] { isValid[n] = false }
     }
 
-    mutating func removeAll() { entries = [:] }
+    mutating func removeAll() {
+        entries = []
+        isValid = []
+    }
 
     /// How many nodes have bytes, stale or not.
-    var count: Int { entries.count }
+    var count: Int { entries.count(where: { !$0.isEmpty }) }
 }

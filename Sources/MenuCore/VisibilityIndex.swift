@@ -45,10 +45,18 @@ struct VisibilityIndex: Sendable {
         }
     }
 
-    /// Adds `delta` to every position in `range`.
-    mutating func add(_ delta: Int32, over range: Range<Int>) {
-        guard !range.isEmpty else { return }
-        withMutableTables { $0.add(delta, range.lowerBound, range.upperBound, node: 1, lo: 0, hi: $0.leaves) }
+    /// Adds `delta` to every position in `range`, and returns the least count in
+    /// `range` afterwards with how many positions have it: the walk that adds passes
+    /// every segment a query of the range would, so a toggle learns the size of its
+    /// splice without a second walk (``count(equalTo:in:)``).
+    @discardableResult
+    mutating func add(_ delta: Int32, over range: Range<Int>) -> (minimum: Int32, count: Int) {
+        guard !range.isEmpty else { return (0, 0) }
+        var result: (Int32, Int32) = (0, 0)
+        withMutableTables {
+            result = $0.add(delta, range.lowerBound, range.upperBound)
+        }
+        return (result.0, Int(result.1))
     }
 
     /// The count at one position.
@@ -105,6 +113,7 @@ struct VisibilityIndex: Sendable {
         let reaching: UnsafeMutableBufferPointer<Int32>
         let leaves: Int
 
+        @inline(__always)
         func pending(_ node: Int) -> Int32 {
             node >= leaves ? 0 : minimum[node] - Swift.min(minimum[2 * node], minimum[2 * node + 1])
         }
@@ -141,6 +150,7 @@ struct VisibilityIndex: Sendable {
             }
         }
 
+        @inline(__always)
         func recombine(_ node: Int, pending: Int32) {
             let l = 2 * node
             let r = l + 1
@@ -158,16 +168,101 @@ struct VisibilityIndex: Sendable {
             }
         }
 
-        func add(_ delta: Int32, _ l: Int, _ r: Int, node: Int, lo: Int, hi: Int) {
-            if l <= lo && hi <= r {
-                minimum[node] += delta
-                return
+        /// Adds `delta` over positions `l ..< r` and returns what ``query`` would for
+        /// them afterwards, bottom-up with no recursion, as a toggle runs on every
+        /// click. The segments that cover the range are found level by level from the
+        /// leaves; every segment above them is an ancestor of the first position or
+        /// of the last, so those two chains are all that must be computed again, and
+        /// their pending additions, saved before, are what the covering segments'
+        /// counts sit under.
+        func add(_ delta: Int32, _ l: Int, _ r: Int) -> (Int32, Int32) {
+            let height = leaves.trailingZeroBitCount
+            let first = leaves + l
+            let last = leaves + r - 1
+            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (height + 1)) { saved in
+                // saved[k]: the pending addition of the first position's ancestor at
+                // level k (1 is just above the leaves); saved[right + k]: the last's.
+                // Each level's is read before anything below it changes, then the
+                // covering segments at the level take the addition, then the two
+                // ancestors there are computed again from their halves.
+                let right = height + 1
+                saved[0] = 0
+                saved[right] = 0
+                var lo = first
+                var hi = last + 1
+                var k = 0
+                while k <= height {
+                    if k < height {
+                        saved[k + 1] = pending(first >> (k + 1))
+                        saved[right + k + 1] = pending(last >> (k + 1))
+                    }
+                    if lo < hi {
+                        if lo & 1 == 1 {
+                            minimum[lo] += delta
+                            if lo == first >> k { saved[k] += delta }
+                            if lo == last >> k { saved[right + k] += delta }
+                            lo += 1
+                        }
+                        if hi & 1 == 1 {
+                            hi -= 1
+                            minimum[hi] += delta
+                            if hi == first >> k { saved[k] += delta }
+                            if hi == last >> k { saved[right + k] += delta }
+                        }
+                        lo >>= 1
+                        hi >>= 1
+                    }
+                    if k > 0 {
+                        let p = first >> k
+                        let q = last >> k
+                        recombine(p, pending: saved[k])
+                        if q != p { recombine(q, pending: saved[right + k]) }
+                    }
+                    k += 1
+                }
+                // Each level's entry becomes the sum of those above it: what is
+                // pending over a covering segment at that level.
+                var aboveFirst: Int32 = 0
+                var aboveLast: Int32 = 0
+                k = height
+                while k >= 0 {
+                    let a = saved[k]
+                    let b = saved[right + k]
+                    saved[k] = aboveFirst
+                    saved[right + k] = aboveLast
+                    aboveFirst += a
+                    aboveLast += b
+                    k -= 1
+                }
+                var least = Int32.max
+                var reached: Int32 = 0
+                func meet(_ node: Int, above: Int32) {
+                    let m = minimum[node] + above
+                    if m < least {
+                        least = m
+                        reached = reaching[node]
+                    } else if m == least {
+                        reached += reaching[node]
+                    }
+                }
+                lo = first
+                hi = last + 1
+                k = 0
+                while lo < hi {
+                    if lo & 1 == 1 {
+                        meet(lo, above: saved[k])
+                        lo += 1
+                    }
+                    if hi & 1 == 1 {
+                        hi -= 1
+                        meet(hi, above: saved[right + k])
+                    }
+                    lo >>= 1
+                    hi >>= 1
+                    k += 1
+                }
+                return (least, reached)
             }
-            let keep = pending(node)
-            let mid = (lo + hi) / 2
-            if l < mid { add(delta, l, r, node: 2 * node, lo: lo, hi: mid) }
-            if r > mid { add(delta, l, r, node: 2 * node + 1, lo: mid, hi: hi) }
-            recombine(node, pending: keep)
         }
 
         func value(at position: Int) -> Int32 {

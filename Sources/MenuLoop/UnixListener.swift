@@ -5,7 +5,7 @@ import CUV
 #endif
 
 /// A listening Unix socket that hands each accepted client over as a
-/// ``StreamConnection``: menud's socket.
+/// ``SocketConnection``: menud's socket.
 ///
 /// When `accept` fails for want of resources (EMFILE, ENFILE, ENOBUFS, ENOMEM) the
 /// listener stops watching the socket for ``backoff`` and reports the error; the
@@ -21,7 +21,7 @@ public final class UnixListener: LoopHandle {
     /// How long accepting pauses after an accept error.
     public let backoff: Duration
     /// Each accepted client, not reading yet; closed at once if this is not set.
-    public var onConnection: ((StreamConnection) -> Void)?
+    public var onConnection: ((SocketConnection) -> Void)?
     /// An accept error, after which accepting pauses for ``backoff``.
     public var onAcceptError: ((UVError) -> Void)?
     /// Between ``startAccepting()`` and ``stopAccepting()`` or ``close()``, whether
@@ -119,9 +119,9 @@ public final class UnixListener: LoopHandle {
                 }
             }
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-            let connection: StreamConnection
+            let connection: SocketConnection
             do throws(UVError) {
-                connection = try StreamConnection(loop: loop, adopting: client)
+                connection = try SocketConnection(loop: loop, adopting: client)
             } catch {
                 Glibc.close(client)
                 return backOff(error)

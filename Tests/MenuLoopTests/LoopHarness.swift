@@ -92,7 +92,7 @@ func connectClient(to path: String) throws -> Int32 {
 /// as a connection too, and the client's descriptor for plain socket calls.
 func withConnectedPair(
     on loop: EventLoop, in directory: String,
-    _ body: @escaping (_ server: StreamConnection, _ client: StreamConnection, _ clientFD: Int32) -> Void
+    _ body: @escaping (_ server: SocketConnection, _ client: StreamConnection, _ clientFD: Int32) -> Void
 ) throws {
     let listener = try UnixListener(loop: loop, path: "\(directory)/socket")
     let fd = try connectClient(to: listener.path)

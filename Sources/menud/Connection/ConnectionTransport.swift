@@ -1,6 +1,6 @@
 import MenuLoop
 
-/// What a ``ClientConnection`` needs of the byte stream under it. ``StreamConnection``
+/// What a ``ClientConnection`` needs of the byte stream under it. ``SocketConnection``
 /// is the real one; a test's in-memory transport lets the connection be driven
 /// without a socket or a loop.
 protocol ConnectionTransport: AnyObject {
@@ -16,4 +16,4 @@ protocol ConnectionTransport: AnyObject {
     func close()
 }
 
-extension StreamConnection: ConnectionTransport {}
+extension SocketConnection: ConnectionTransport {}

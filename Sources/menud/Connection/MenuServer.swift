@@ -64,7 +64,7 @@ final class MenuServer {
         for client in clients.values { client.connection.close() }
     }
 
-    private func admit(_ stream: StreamConnection) {
+    private func admit(_ stream: SocketConnection) {
         guard !count.isFull else {
             let (log, suppressed) = count.refusals.admit()
             if log {
@@ -107,7 +107,7 @@ final class MenuServer {
     }
 
     /// Answers with `error` instead of the greeting, and closes once it is sent.
-    private func refuse(_ stream: StreamConnection, _ error: ProtocolError) {
+    private func refuse(_ stream: SocketConnection, _ error: ProtocolError) {
         Replies.error(error).lines.bytes.withUnsafeBytes { stream.write($0) }
         stream.shutdown()
     }

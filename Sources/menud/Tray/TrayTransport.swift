@@ -3,7 +3,7 @@
 final class TrayTransport: ConnectionTransport {
     /// The connection's replies and events, as it writes them.
     var onBytes: ((UnsafeRawBufferPointer) -> Void)?
-    /// Told when the transport closes, as ``StreamConnection``'s `onClose` is.
+    /// Told when the transport closes, as ``SocketConnection``'s `onClose` is.
     var onClose: (() -> Void)?
     private var isClosed = false
 

@@ -5,7 +5,10 @@ import Testing
     import Glibc
 #endif
 
-@Suite struct StreamConnectionTests {
+/// A served client: the listener's side of each pair is a ``SocketConnection``, what
+/// menud's clients are, and the client's side a ``StreamConnection``, what carries a
+/// child's output, so both meet the same expectations.
+@Suite struct SocketConnectionTests {
     init() {
         // A write to a peer that is gone must fail with EPIPE, not end the tests.
         signal(SIGPIPE, SIG_IGN)
