@@ -13,37 +13,25 @@ public enum ChangeRecord: Sendable, Hashable {
     /// after the change, which the new states are read from; splices concern
     /// expansion followers always, and config followers too when a reload caused
     /// them (`spliceTopics`).
+    ///
+    /// Written field by field rather than through a ``ChangeRecord`` per record: a
+    /// click's change is one splice and one expansion, and making the records and
+    /// their strings costs more than writing them.
     public static func write(
         _ change: Change, in model: MenuModel, spliceTopics: EventTopics, to reply: inout RecordWriter,
         events: inout EventGroup
     ) {
-        forEach(of: change, in: model) { record in
-            events.record(topics: record.topics(spliceTopics: spliceTopics), in: &reply) {
-                record.write(to: &$0)
-            }
+        for s in change.splices {
+            events.record(topics: spliceTopics, in: &reply) { writeSplice(s, to: &$0) }
         }
-    }
-
-    /// The records of `change` one at a time, written as they come, with no array
-    /// of them.
-    static func forEach(of change: Change, in model: MenuModel, _ body: (ChangeRecord) -> Void) {
-        for s in change.splices { body(.splice(s)) }
         // Only the flag and the value: a whole row would render the title for nothing.
         for (k, path) in change.expansionChanged.enumerated() {
-            let n = model.expansionChangedNode(path, at: k)
-            body(.expansion(path: path, expanded: n.map(model.isExpanded) ?? false))
+            let expanded = model.expansionChangedNode(path, at: k).map(model.isExpanded) ?? false
+            events.record(topics: .expansion, in: &reply) { writeExpansion(path, expanded, to: &$0) }
         }
         for (k, path) in change.valueChanged.enumerated() {
-            let n = model.valueChangedNode(path, at: k)
-            body(.value(path: path, value: n.flatMap(model.value(of:))?.description ?? ""))
-        }
-    }
-
-    func topics(spliceTopics: EventTopics) -> EventTopics {
-        switch self {
-        case .splice: return spliceTopics
-        case .expansion: return .expansion
-        case .value: return .value
+            let value = model.valueChangedNode(path, at: k).flatMap(model.value(of:))?.description ?? ""
+            events.record(topics: .value, in: &reply) { writeValue(path, value, to: &$0) }
         }
     }
 
@@ -66,23 +54,36 @@ public enum ChangeRecord: Sendable, Hashable {
         }
     }
 
-    /// Writes the record as one line: the one place that says which field is where.
+    /// Writes the record as one line.
     public func write(to writer: inout RecordWriter) {
         switch self {
-        case .splice(let s):
-            writer.field("splice")
-            writer.field(s.start)
-            writer.field(s.removed)
-            writer.field(s.inserted)
-        case .expansion(let path, let expanded):
-            writer.field("expansion")
-            writer.field(path)
-            writer.field(expanded ? "expanded" : "collapsed")
-        case .value(let path, let value):
-            writer.field("value")
-            writer.field(path)
-            writer.field(value)
+        case .splice(let s): Self.writeSplice(s, to: &writer)
+        case .expansion(let path, let expanded): Self.writeExpansion(path, expanded, to: &writer)
+        case .value(let path, let value): Self.writeValue(path, value, to: &writer)
         }
+    }
+
+    // The one place that says which field of a record is where.
+
+    static func writeSplice(_ s: Splice, to writer: inout RecordWriter) {
+        writer.field(literal: "splice")
+        writer.field(s.start)
+        writer.field(s.removed)
+        writer.field(s.inserted)
+        writer.endLine()
+    }
+
+    static func writeExpansion(_ path: String, _ expanded: Bool, to writer: inout RecordWriter) {
+        writer.field(literal: "expansion")
+        writer.field(path)
+        if expanded { writer.field(literal: "expanded") } else { writer.field(literal: "collapsed") }
+        writer.endLine()
+    }
+
+    static func writeValue(_ path: String, _ value: String, to writer: inout RecordWriter) {
+        writer.field(literal: "value")
+        writer.field(path)
+        writer.field(value)
         writer.endLine()
     }
 }

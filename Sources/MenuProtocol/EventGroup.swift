@@ -79,13 +79,13 @@ public struct EventGroup: Sendable {
         }
         guard wrote else { return false }
         Self.writePrefix(sequence, to: &writer)
-        writer.field("end")
+        writer.field(literal: "end")
         writer.endLine()
         return true
     }
 
     private static func writePrefix(_ sequence: UInt64, to writer: inout RecordWriter) {
-        writer.field("event")
+        writer.field(literal: "event")
         writer.field(Int(truncatingIfNeeded: sequence))
     }
 }
