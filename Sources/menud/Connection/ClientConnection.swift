@@ -50,6 +50,15 @@ final class ClientConnection {
     private(set) var isWritable = true
     /// Told when ``isWritable`` changes, for the stalled-reader timeout.
     var onWritabilityChanged: ((Bool) -> Void)?
+    /// Told when a read has left replies to write, once until they are written
+    /// (``writeWaitingReplies()``). The server writes them after the loop has
+    /// handled the turn's other reads, as redis and mpd do: a load generator, or
+    /// a bar with many clients, then reads every reply of the turn in one wake-up
+    /// rather than one per client, and the slowest replies come sooner
+    /// (BENCHMARKS.md). Unset, as in tests without a loop, they are written at
+    /// once.
+    var onRepliesWaiting: ((ClientConnection) -> Void)?
+    private var repliesWaiting = false
 
     private let transport: any ConnectionTransport
     private let daemon: DaemonState
@@ -105,6 +114,20 @@ final class ClientConnection {
     func received(_ bytes: UnsafeRawBufferPointer) {
         guard !isClosing else { return }
         framer.feed(bytes) { take($0) }
+        if let onRepliesWaiting, !replies.isEmpty {
+            if !repliesWaiting {
+                repliesWaiting = true
+                onRepliesWaiting(self)
+            }
+        } else {
+            flush()
+        }
+    }
+
+    /// Writes the replies that ``received(_:)`` left waiting for the end of the
+    /// loop's turn.
+    func writeWaitingReplies() {
+        repliesWaiting = false
         flush()
     }
 

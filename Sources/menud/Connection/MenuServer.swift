@@ -25,6 +25,10 @@ final class MenuServer {
     private let listener: UnixListener
     private var clients: [ObjectIdentifier: ServedClient] = [:]
     private var acceptErrors = LogThrottle(interval: .seconds(10))
+    /// The clients whose reads this turn left replies to write, and what writes
+    /// them once the turn's events are handled.
+    private var repliesWaiting: [ClientConnection] = []
+    private let afterEvents: AfterEvents
 
     /// Binds the socket; nothing is accepted before ``start()``.
     init(
@@ -38,6 +42,7 @@ final class MenuServer {
         self.logger = logger
         count = ConnectionCount(limit: connectionLimit)
         listener = try UnixListener(loop: loop, path: socket.path, backlog: 256)
+        afterEvents = AfterEvents(loop: loop)
     }
 
     func start() throws(SocketFile.Problem) {
@@ -53,6 +58,8 @@ final class MenuServer {
                 self.logger.warning("cannot accept a connection: \(error)\(more)")
             }
         }
+        afterEvents.onRun = { [unowned self] in self.writeWaitingReplies() }
+        afterEvents.start()
         listener.startAccepting()
         logger.info("listening on \(socket.path), at most \(count.limit) clients")
     }
@@ -60,6 +67,7 @@ final class MenuServer {
     /// Stops accepting, removes the socket file and closes every client.
     func stop() {
         listener.close()
+        afterEvents.close()
         socket.remove()
         for client in clients.values { client.connection.close() }
     }
@@ -92,6 +100,7 @@ final class MenuServer {
         let key = ObjectIdentifier(connection)
         clients[key] = client
         stream.onRead = { bytes in connection.received(bytes) }
+        connection.onRepliesWaiting = { [unowned self] in self.repliesWaiting.append($0) }
         stream.onEndOfInput = { connection.inputDidEnd() }
         stream.onDrain = { connection.drained() }
         stream.onClose = { [unowned self] in
@@ -104,6 +113,13 @@ final class MenuServer {
             self.watchForStall(client, writable: writable)
         }
         connection.start()
+    }
+
+    /// Writes what the turn's reads left to write, one write per client.
+    private func writeWaitingReplies() {
+        guard !repliesWaiting.isEmpty else { return }
+        for connection in repliesWaiting { connection.writeWaitingReplies() }
+        repliesWaiting.removeAll(keepingCapacity: true)
     }
 
     /// Answers with `error` instead of the greeting, and closes once it is sent.
