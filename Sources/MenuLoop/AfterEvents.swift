@@ -12,7 +12,9 @@ public final class AfterEvents: LoopHandle {
     /// Nil once closed: the memory is freed in the close callback.
     private var handle: UnsafeMutablePointer<uv_check_t>?
     /// Called after the events of each turn while started; dropped when closed.
-    public var onRun: (() -> Void)?
+    /// Unchecked for exclusive access, as ``SocketConnection``'s hot properties are:
+    /// it is read on every turn, on the loop's thread only.
+    @exclusivity(unchecked) public var onRun: (() -> Void)?
 
     public init(loop: EventLoop) {
         handle = try! allocateHandle(uv_check_t.self) { uv_check_init(loop.raw, $0) }

@@ -36,7 +36,7 @@ public final class SocketConnection: LoopHandle {
     @exclusivity(unchecked) public private(set) var state = State.open
     /// Whether it is reading: between ``startReading()`` and ``stopReading()``, the
     /// end of input or closing.
-    public private(set) var isReading = false
+    @exclusivity(unchecked) public private(set) var isReading = false
     /// Whether the peer ended its input (shut its sending side, or closed).
     public private(set) var inputEnded = false
 

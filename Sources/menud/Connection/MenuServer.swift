@@ -27,7 +27,7 @@ final class MenuServer {
     private var acceptErrors = LogThrottle(interval: .seconds(10))
     /// The clients whose reads this turn left replies to write, and what writes
     /// them once the turn's events are handled.
-    private var repliesWaiting: [ClientConnection] = []
+    private let repliesWaiting = WaitingReplies()
     private let afterEvents: AfterEvents
 
     /// Binds the socket; nothing is accepted before ``start()``.
@@ -58,7 +58,7 @@ final class MenuServer {
                 self.logger.warning("cannot accept a connection: \(error)\(more)")
             }
         }
-        afterEvents.onRun = { [unowned self] in self.writeWaitingReplies() }
+        afterEvents.onRun = { [repliesWaiting] in repliesWaiting.writeAll() }
         afterEvents.start()
         listener.startAccepting()
         logger.info("listening on \(socket.path), at most \(count.limit) clients")
@@ -100,7 +100,7 @@ final class MenuServer {
         let key = ObjectIdentifier(connection)
         clients[key] = client
         stream.onRead = { bytes in connection.received(bytes) }
-        connection.onRepliesWaiting = { [unowned self] in self.repliesWaiting.append($0) }
+        connection.onRepliesWaiting = { [repliesWaiting] in repliesWaiting.add($0) }
         stream.onEndOfInput = { connection.inputDidEnd() }
         stream.onDrain = { connection.drained() }
         stream.onClose = { [unowned self] in
@@ -113,13 +113,6 @@ final class MenuServer {
             self.watchForStall(client, writable: writable)
         }
         connection.start()
-    }
-
-    /// Writes what the turn's reads left to write, one write per client.
-    private func writeWaitingReplies() {
-        guard !repliesWaiting.isEmpty else { return }
-        for connection in repliesWaiting { connection.writeWaitingReplies() }
-        repliesWaiting.removeAll(keepingCapacity: true)
     }
 
     /// Answers with `error` instead of the greeting, and closes once it is sent.
