@@ -1,6 +1,8 @@
 // libFuzzer target: any bytes as a request line. Splitting must never crash, and
 // whatever it splits must survive quoting and splitting again unchanged.
 
+import MenuProtocol
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzProtocolWords(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let line = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
