@@ -39,6 +39,4 @@ struct RowCache {
         isValid = []
     }
 
-    /// How many nodes have bytes, stale or not.
-    var count: Int { entries.count(where: { !$0.isEmpty }) }
 }

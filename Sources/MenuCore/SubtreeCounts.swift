@@ -24,7 +24,7 @@ struct SubtreeCounts {
     }
 
     /// An addition over `range`: the answers it meets are stale.
-    mutating func forget(_ range: Range<Int>) {
+    private mutating func forget(_ range: Range<Int>) {
         var kept = 0
         for k in 0..<used where !entries[k].range.overlaps(range) {
             entries[kept] = entries[k]

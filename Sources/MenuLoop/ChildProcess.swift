@@ -111,7 +111,7 @@ public final class ChildProcess: LoopHandle {
                 var keepsTail = false
                 if case .captureTail = output { keepsTail = true }
                 let capture = OutputCapture(
-                    limit: limit, keepsTail: keepsTail, pipe: StreamConnection(unconnectedOn: loop.raw))
+                    limit: limit, keepsTail: keepsTail, pipe: PipeReader(unconnectedOn: loop.raw))
                 outputs[fd] = capture
                 stdio.append(
                     uv_stdio_container_t(
@@ -226,13 +226,13 @@ public final class ChildProcess: LoopHandle {
 /// One captured output stream of a ``ChildProcess``: its pipe and what was read.
 private final class OutputCapture {
     let limit: Int
-    let pipe: StreamConnection
+    let pipe: PipeReader
     var captured = ChildProcess.Captured()
     var ended = false
     /// Called the first time the stream passes the limit.
     var onTruncated: (() -> Void)?
 
-    init(limit: Int, keepsTail: Bool, pipe: StreamConnection) {
+    init(limit: Int, keepsTail: Bool, pipe: PipeReader) {
         self.limit = limit
         self.pipe = pipe
         pipe.onRead = { [unowned self] bytes in

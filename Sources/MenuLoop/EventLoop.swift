@@ -4,7 +4,7 @@ import CUV
 /// watch on one of these, on one thread. Not thread-safe: everything here is used on
 /// the thread that runs the loop, except ``LoopInbox/post(_:)``.
 ///
-/// It also owns the buffer every ``SocketConnection`` and ``StreamConnection`` of the
+/// It also owns the buffer every ``SocketConnection`` and ``PipeReader`` of the
 /// loop reads into: a read is handed to its callback and done with before the next
 /// one starts, so one buffer serves them all and no read allocates.
 public final class EventLoop {

@@ -8,13 +8,13 @@ import CUV
 /// the socket is ready (`uv_poll`); the bytes move by `recv` and `send` here, with a
 /// write queue of its own, as redis's `networking.c` and mpd do.
 ///
-/// Not a libuv stream (``StreamConnection``, which still carries the pipes of child
-/// processes): a stream reads and writes a socket with `read` and `write`, which
-/// pass through the file layer, and each request costs one of each. `recv` and
-/// `send` go to the socket directly, and the whole path has fewer steps
-/// (BENCHMARKS.md, "Where a request's time goes").
+/// Not a libuv stream (as ``PipeReader``, which carries children's output, is): a
+/// stream reads and writes a socket with `read` and `write`, which pass through the
+/// file layer, and each request costs one of each. `recv` and `send` go to the
+/// socket directly, and the whole path has fewer steps (BENCHMARKS.md, "2026-11-24,
+/// second sitting").
 ///
-/// It behaves as ``StreamConnection`` does. Reading can be stopped and started again,
+/// Reading can be stopped and started again,
 /// for back-pressure. The end of the peer's input is an event of its own, after which
 /// writing still works (half-close). Writes that the socket does not take at once
 /// wait in the queue: ``queuedBytes`` counts them, and ``onDrain`` says when it has

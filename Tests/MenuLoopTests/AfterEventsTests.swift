@@ -30,22 +30,10 @@ import Testing
     /// Started, it is not a reason for the loop to go on: a loop with nothing else
     /// returns from `run()`.
     @Test func doesNotKeepTheLoopRunning() throws {
-        let loop = try EventLoop()
-        let after = AfterEvents(loop: loop)
-        after.start()
-        let watchdog = LoopTimer(loop: loop)
-        watchdog.keepsLoopAlive = false
-        var hung = false
-        watchdog.onFire = {
-            hung = true
-            loop.stop()
+        var after: AfterEvents?
+        try runLoop(limit: .seconds(10), afterRun: { after?.close() }) { loop in
+            after = AfterEvents(loop: loop)
+            after?.start()
         }
-        watchdog.start(after: .seconds(10))
-        loop.run()
-        #expect(!hung)
-        after.close()
-        watchdog.close()
-        loop.run()
-        #expect(throws: Never.self) { try loop.close() }
     }
 }

@@ -7,10 +7,11 @@ import Testing
 
 /// Runs a test's handles on a loop of its own until none is left, then checks that
 /// every handle was closed: the loop itself closes (`uv_loop_close` returns 0). A
-/// watchdog, which does not keep the loop running, bounds a hang.
+/// watchdog, which does not keep the loop running, bounds a hang. `afterRun` closes
+/// what the test left open on purpose, once the loop has returned without it.
 func runLoop(
     limit: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation,
-    _ setUp: (EventLoop) throws -> Void
+    afterRun: () -> Void = {}, _ setUp: (EventLoop) throws -> Void
 ) throws {
     let loop = try EventLoop()
     let watchdog = LoopTimer(loop: loop)
@@ -24,6 +25,7 @@ func runLoop(
     try setUp(loop)
     loop.run()
     watchdog.close()
+    afterRun()
     guard !hung else {
         Issue.record("still open after \(limit): \(loop.openHandles)", sourceLocation: sourceLocation)
         return
@@ -92,11 +94,11 @@ func connectClient(to path: String) throws -> Int32 {
 /// as a connection too, and the client's descriptor for plain socket calls.
 func withConnectedPair(
     on loop: EventLoop, in directory: String,
-    _ body: @escaping (_ server: SocketConnection, _ client: StreamConnection, _ clientFD: Int32) -> Void
+    _ body: @escaping (_ server: SocketConnection, _ client: SocketConnection, _ clientFD: Int32) -> Void
 ) throws {
     let listener = try UnixListener(loop: loop, path: "\(directory)/socket")
     let fd = try connectClient(to: listener.path)
-    let client = try StreamConnection(loop: loop, adopting: fd)
+    let client = try SocketConnection(loop: loop, adopting: fd)
     listener.onConnection = { server in
         listener.close()
         body(server, client, fd)

@@ -5,9 +5,8 @@ import Testing
     import Glibc
 #endif
 
-/// A served client: the listener's side of each pair is a ``SocketConnection``, what
-/// menud's clients are, and the client's side a ``StreamConnection``, what carries a
-/// child's output, so both meet the same expectations.
+/// A served client and the client itself, each a ``SocketConnection``: what menud's
+/// clients are. (Children's output, read by a ``PipeReader``, is ChildProcessTests'.)
 @Suite struct SocketConnectionTests {
     init() {
         // A write to a peer that is gone must fail with EPIPE, not end the tests.

@@ -11,7 +11,7 @@ final class MemoryTransport: ConnectionTransport {
     private(set) var isReading = false
     private(set) var isShutDown = false
     private(set) var isClosed = false
-    /// Called when the transport closes, as ``StreamConnection/onClose`` is.
+    /// Called when the transport closes, as ``SocketConnection/onClose`` is.
     var onClose: (() -> Void)?
 
     func write(_ bytes: UnsafeRawBufferPointer) {

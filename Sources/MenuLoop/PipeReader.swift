@@ -1,0 +1,72 @@
+import CUV
+
+/// The read end of a pipe from a child (a `uv_pipe_t` that `uv_spawn` connects):
+/// what carries a command's captured output. It only reads, until the child's end
+/// closes (``onEndOfInput``) or a read fails (``onError``); menud's clients, which
+/// are written to as well, are ``SocketConnection``s.
+final class PipeReader: LoopHandle {
+    /// The bytes of one read. They are the loop's shared read buffer, valid only
+    /// during the call: copy what must be kept.
+    @exclusivity(unchecked) var onRead: ((UnsafeRawBufferPointer) -> Void)?
+    /// The child's end closed: nothing more comes.
+    var onEndOfInput: (() -> Void)?
+    /// A read failed; the pipe is closing.
+    var onError: ((UVError) -> Void)?
+
+    @exclusivity(unchecked) private var handle: UnsafeMutablePointer<uv_pipe_t>!
+    private var isClosing = false
+
+    /// A pipe not yet connected to anything, for `uv_spawn` to connect to a child.
+    init(unconnectedOn loop: UnsafeMutablePointer<uv_loop_t>) {
+        handle = try! allocateHandle(uv_pipe_t.self) { uv_pipe_init(loop, $0, 0) }
+    }
+
+    var stream: UnsafeMutablePointer<uv_stream_t> { asStream(handle) }
+
+    /// Starts delivering reads to ``onRead``.
+    func startReading() {
+        guard !isClosing else { return }
+        let rc = uv_read_start(
+            stream,
+            { handle, _, buffer in
+                // The loop's read buffer (EventLoop.init put it in the loop's data).
+                let loop = handle!.pointee.loop!
+                buffer!.pointee = uv_buf_init(
+                    loop.pointee.data.assumingMemoryBound(to: CChar.self), UInt32(EventLoop.readBufferSize))
+            },
+            { stream, count, buffer in
+                owner(of: stream, as: PipeReader.self).received(count, buffer!.pointee)
+            })
+        if rc < 0 { fail(UVError(rc)) }
+    }
+
+    private func received(_ count: Int, _ buffer: uv_buf_t) {
+        if count > 0 {
+            onRead?(UnsafeRawBufferPointer(start: buffer.base, count: count))
+        } else if count == Int(UV_EOF.rawValue) {
+            // libuv has stopped reading.
+            onEndOfInput?()
+        } else if count < 0 {
+            fail(UVError(count))
+        }
+    }
+
+    /// Closes now; the child's later writes fail (EPIPE).
+    func close() {
+        guard !isClosing else { return }
+        isClosing = true
+        closeHandle(handle)
+    }
+
+    private func fail(_ error: UVError) {
+        guard !isClosing else { return }
+        onError?(error)
+        close()
+    }
+
+    func handleClosed() {
+        onRead = nil
+        onEndOfInput = nil
+        onError = nil
+    }
+}
