@@ -31,9 +31,10 @@ import Testing
     /// returns from `run()`.
     @Test func doesNotKeepTheLoopRunning() throws {
         var after: AfterEvents?
-        try runLoop(limit: .seconds(10), afterRun: { after?.close() }) { loop in
+        func setUp(_ loop: EventLoop) {
             after = AfterEvents(loop: loop)
             after?.start()
         }
+        try runLoop(limit: .seconds(10), afterRun: { after?.close() }, setUp)
     }
 }
