@@ -177,6 +177,27 @@ import Testing
         }
     }
 
+    /// Nothing would read its output or end it after its timeout, so a command still
+    /// running when the daemon stops ends with it, and whatever it started too.
+    @Test func aRunningCommandEndsWithTheDaemon() async throws {
+        var group: Int32?
+        try await withLiveDaemon(["--children-timeout", "600"]) { daemon in
+            let opener = try daemon.connect()
+            try opener.send("expand slow\n")
+            let pidFile = daemon.directory.file("slow.pid")
+            try await waitUntil("the command to start") { !lines(pidFile).isEmpty }
+            let pid = try #require(Int32(lines(pidFile).first ?? ""))
+            group = pid
+            #expect(!livingProcesses(inGroup: pid).isEmpty)
+            await daemon.stop()
+            #expect(daemon.process.exitStatus == 0, "menud \(daemon.process.ending); log: \(daemon.log)")
+        }
+        let pid = try #require(group)
+        try await waitUntil("the command's process group to be gone") {
+            livingProcesses(inGroup: pid).isEmpty
+        }
+    }
+
     @Test func aTimedOutCommandIsKilledWithItsGroupAndShowsAnErrorRow() async throws {
         try await withLiveDaemon(["--children-timeout", "0.5"]) { daemon in
             #expect(try daemon.request("expand slow").isOK)

@@ -203,18 +203,3 @@ struct UncheckedBox<T>: @unchecked Sendable {
     let value: T
     init(_ value: T) { self.value = value }
 }
-
-/// Children of `pid` that have exited but not been waited for.
-func zombieChildren(of pid: Int32) -> [Int32] {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.compactMap { name -> Int32? in
-        guard let child = Int32(name),
-            let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return nil }
-        // After "(comm)": state, ppid, ...
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 1, fields[0] == "Z", Int32(fields[1]) == pid else { return nil }
-        return child
-    }
-}

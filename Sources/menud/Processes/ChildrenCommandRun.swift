@@ -45,7 +45,7 @@ enum ChildrenCommandRun {
             process = try state.launch(
                 command, environment: ["MENU_PATH": path], standardOutput: .capture(limit: outputLimit),
                 standardError: .captureTail(limit: errorOutputLimit), timeout: timeout,
-                expired: { fail($0, "timed out after \(timeout.seconds) s") },
+                expired: { fail($0, "timed out after \(timeout.seconds) s") }, endsWithDaemon: true,
                 ended: { result in
                     guard !outcome.isDone else { return }
                     let stderr = errorOutput(result.standardError)

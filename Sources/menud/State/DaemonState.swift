@@ -3,6 +3,10 @@ import MenuCore
 import MenuLoop
 import MenuProtocol
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Everything the command handlers act on. The model is not thread-safe, so one
 /// instance lives on the daemon's single event loop and is only ever touched there
 /// (see ``MenuServer``); handlers receive it as a parameter rather than finding it.
@@ -34,8 +38,9 @@ final class DaemonState {
     /// How long an `on-change` command may run before it is killed.
     let onChangeTimeout: Duration
     /// The processes started and not yet ended, by pid, with their timeouts: closed
-    /// at shutdown, so that the loop can end without waiting for them.
-    var processes: [Int32: (process: ChildProcess, deadline: LoopTimer?)] = [:]
+    /// at shutdown, so that the loop can end without waiting for them. Those that end
+    /// with the daemon are signalled then too.
+    var processes: [Int32: (process: ChildProcess, deadline: LoopTimer?, endsWithDaemon: Bool)] = [:]
     /// The write that will carry the changes made since the last one; made on first use.
     private var saveTimer: LoopTimer?
     /// What an ordinary command writes into, emptied for each (``CommandOutput/reset(listening:)``)
@@ -161,14 +166,19 @@ final class DaemonState {
     }
 
     /// Closes what keeps the loop running: the save timer, and the watches of the
-    /// processes still running (which go on, unwatched). For the end of a graceful stop.
-    /// The children-cmd runs still awaited are dropped too: they will never complete,
-    /// and a connection holding its reply for one is held by it in turn.
+    /// processes still running. For the end of a graceful stop. Most of those go on,
+    /// unwatched: an application started by `exec`, or an `on-change` command still
+    /// applying a value. Those that end with the daemon (`children-cmd`) are sent
+    /// SIGTERM with their process groups: nothing will read their output, and
+    /// nothing would end them after their timeout. The children-cmd runs still
+    /// awaited are dropped too: they will never complete, and a connection holding
+    /// its reply for one is held by it in turn.
     func close() {
         saveTimer?.close()
         saveTimer = nil
-        for (process, deadline) in processes.values {
+        for (process, deadline, endsWithDaemon) in processes.values {
             deadline?.close()
+            if endsWithDaemon { process.killGroup(SIGTERM) }
             process.close()
         }
         processes = [:]
