@@ -1,17 +1,8 @@
 import Foundation
 import Testing
 
-/// A program a test starts in the background (Xvfb, rofi, polybar, `menuctl pick`),
-/// stopped by ``stop()``. Spawned and waited for directly rather than through
-/// Foundation's `Process`, for two reasons found under load:
-///
-/// - A child inherits the signal mask of the thread that spawns it, and the threads
-///   tests run on block nearly every signal: a `Process` started there ignored
-///   SIGTERM, so Xvfb was killed after the grace period and left its socket in /tmp.
-///   Here the child starts with no signal blocked and every disposition at default.
-/// - `Process` learns of an exit when a socket it hands the child closes, and a
-///   grandchild inherits that socket: polybar's module script outlived polybar and
-///   held its `Process` "running" forever, hanging the test. `waitpid` does not care.
+/// A program a test starts in the background (menud, Xvfb, rofi, polybar, `menuctl
+/// pick`), stopped by ``stop()``; spawned as ``ProgramSpawn`` says.
 final class BackgroundProcess {
     let name: String
     let pid: pid_t
@@ -21,55 +12,21 @@ final class BackgroundProcess {
 
     /// Both output streams go to `log`, unless `standardOutput` (the write end of a
     /// pipe) takes the first. The program leads a process group of its own, which
-    /// ``stop()`` signals as a whole.
+    /// ``stop()`` signals as a whole. It runs in `directory` when given.
     init(
         _ executable: String, _ arguments: [String], environment: [String: String], log: String,
-        standardOutput: Int32? = nil
+        standardOutput: Int32? = nil, directory: String? = nil
     ) throws {
         name = (executable as NSString).lastPathComponent
         logPath = log
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_APPEND, 0)
-        if let standardOutput {
-            posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
-        } else {
-            posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        let logFD = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
+        guard logFD >= 0 else {
+            throw TimedOut(description: "cannot open \(log): \(String(cString: strerror(errno)))")
         }
-        // Nothing else of the test process's leaks in: a pipe another test waits on
-        // must not stay open because this program holds a copy. (A descriptor closed
-        // meanwhile by another thread is no error: glibc ignores EBADF here.)
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        for fd in open.compactMap(Int32.init) where fd > 2 {
-            posix_spawn_file_actions_addclose(&actions, fd)
-        }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard rc == 0 else {
-            throw TimedOut(description: "cannot start \(executable): \(String(cString: strerror(rc)))")
-        }
-        self.pid = pid
+        defer { close(logFD) }
+        pid = try ProgramSpawn.start(
+            executable, arguments, environment: environment, directory: directory,
+            output: standardOutput ?? logFD, error: logFD)
     }
 
     var isRunning: Bool {
@@ -82,8 +39,7 @@ final class BackgroundProcess {
     /// How it ended, for a failure message.
     var ending: String {
         guard let status else { return "is still running" }
-        if status & 0x7f == 0 { return "exited with status \((status >> 8) & 0xff)" }
-        return "was killed by signal \(status & 0x7f)"
+        return ProgramSpawn.describe(status)
     }
 
     /// Whether ``stop()`` had to SIGKILL it (or anything else did).
@@ -109,12 +65,14 @@ final class BackgroundProcess {
         kill(-pid, SIGTERM)
         // A bound for a loaded machine only: programs here exit at once on SIGTERM.
         try? await waitUntil("\(name) to exit", seconds: 15) { !isRunning }
-        if isRunning {
-            kill(-pid, SIGKILL)
-            var raw: Int32 = 0
-            while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
-            status = raw
-        }
+        if isRunning { killAndReap(group: true) }
+    }
+
+    /// SIGKILL, to its process group with `group`, and waits for it.
+    func killAndReap(group: Bool) {
+        guard isRunning else { return }
+        kill(group ? -pid : pid, SIGKILL)
+        status = ProgramSpawn.reap(pid)
     }
 }
 

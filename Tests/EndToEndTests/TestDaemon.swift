@@ -54,27 +54,58 @@ func waitUntil(_ message: String, seconds: Double = 20, _ condition: () throws -
     throw TimedOut(description: "gave up waiting: \(message)")
 }
 
-/// Runs a program to completion and collects its output.
-func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws
-    -> ProcessResult
-{
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let environment { process.environment = SanitizerReport.keepingOptions(environment) }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Read before waiting so that a full pipe cannot deadlock the child.
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+/// Runs a program to completion and collects its output. A program still running
+/// after `seconds` is killed with its process group and the test fails with what it
+/// printed: no child, hung or waiting on a hung daemon, can hang the suite. The
+/// bound is only that; no test asserts how long a program took.
+func run(
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil, seconds: Double = 120
+) throws -> ProcessResult {
+    let environment = environment.map(SanitizerReport.keepingOptions) ?? ProcessInfo.processInfo.environment
+    let outPipe = try ProgramSpawn.pipe()
+    defer { close(outPipe.read) }
+    let errPipe: (read: Int32, write: Int32)
+    do {
+        errPipe = try ProgramSpawn.pipe()
+    } catch {
+        close(outPipe.write)
+        throw error
+    }
+    defer { close(errPipe.read) }
+    let started = Result {
+        try ProgramSpawn.start(
+            executable, arguments, environment: environment, output: outPipe.write, error: errPipe.write)
+    }
+    close(outPipe.write)
+    close(errPipe.write)
+    let pid = try started.get()
+
+    let deadline = Date().addingTimeInterval(seconds)
+    var output = ProgramOutput(descriptors: [outPipe.read, errPipe.read])
+    var status: Int32?
+    func finished() -> Bool {
+        if status == nil {
+            var raw: Int32 = 0
+            if waitpid(pid, &raw, WNOHANG) == pid { status = raw }
+        }
+        return status != nil
+    }
+    // Until both streams end, or the program has ended and a grandchild that holds
+    // them has stayed quiet for a moment.
+    while !output.isAtEnd {
+        if output.read(waitingMilliseconds: 100) == 0, finished() { break }
+        if Date() > deadline { break }
+    }
+    while !finished() && Date() <= deadline { usleep(10_000) }
+    guard let status else {
+        kill(-pid, SIGKILL)
+        _ = ProgramSpawn.reap(pid)
+        throw TimedOut(
+            description: "\(executable) \(arguments.joined(separator: " ")) still ran after \(seconds) s;"
+                + " stdout: \(output.text(0)); stderr: \(output.text(1))")
+    }
     let result = ProcessResult(
-        status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-        stderr: String(decoding: stderr, as: UTF8.self))
+        status: ProgramSpawn.code(status), stdout: output.text(0), stderr: output.text(1))
     SanitizerReport.check(result.stderr, from: "\(executable) \(arguments.joined(separator: " "))")
     return result
 }
@@ -116,10 +147,13 @@ func withConfigFile<T>(_ text: String, _ body: (String) async throws -> T) async
 final class TestDaemon {
     let directory: TempDirectory
     let socketPath: String
-    let process = Process()
     let logPath: String
+    /// Started by ``start()``.
+    private(set) var process: BackgroundProcess!
+    private let command: [String]
+    private let environment: [String: String]
 
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { process.pid }
 
     /// With `config` nil the daemon looks for one itself; `environment` replaces its
     /// environment (for `HOME` and `XDG_CONFIG_HOME`). `executable` is the build's menud
@@ -136,69 +170,64 @@ final class TestDaemon {
         self.directory = directory
         self.socketPath = socketPath ?? directory.file("run/socket")
         logPath = directory.file("menud.log")
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        process.executableURL = URL(fileURLWithPath: launcher.first ?? executable)
         // A test must never read or write the real user's state file.
         let stateArguments =
             arguments.contains("--state") || arguments.contains("--no-state")
             ? [] : ["--state", directory.file("state")]
-        process.arguments =
-            (launcher.isEmpty ? [] : launcher.dropFirst() + [executable])
+        command =
+            (launcher.isEmpty ? [executable] : launcher + [executable])
             + (config.map { ["--config", $0] } ?? []) + ["--socket", self.socketPath] + stateArguments
             + (watch || arguments.contains("--no-watch") ? [] : ["--no-watch"]) + arguments
-        if let environment { process.environment = SanitizerReport.keepingOptions(environment) }
-        process.currentDirectoryURL = directory.url
-        process.standardOutput = FileHandle(forWritingAtPath: logPath)
-        process.standardError = FileHandle(forWritingAtPath: logPath)
-        process.standardInput = FileHandle.nullDevice
+        self.environment =
+            environment.map(SanitizerReport.keepingOptions) ?? ProcessInfo.processInfo.environment
     }
 
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     /// Starts the daemon and waits until it accepts connections.
     func start() async throws {
-        try process.run()
+        process = try BackgroundProcess(
+            command[0], Array(command.dropFirst()), environment: environment, log: logPath,
+            directory: directory.path)
         try await waitUntil("menud to listen on \(socketPath); log:\n\(log)") {
             guard process.isRunning else {
-                throw TimedOut(description: "menud exited with \(process.terminationStatus); log:\n\(log)")
+                throw TimedOut(description: "menud \(process.ending); log:\n\(log)")
             }
             return (try? UnixSocketConnection.connect(path: socketPath)) != nil
         }
     }
 
     /// SIGTERM, then SIGKILL if it does not go; waits for it either way. A sanitizer
-    /// report in the log (a leak is reported at exit) fails the test.
+    /// report in the log (a leak is reported at exit) fails the test. Only the daemon
+    /// is signalled: what it does with its children on the way out is its own.
     func stop() async {
+        guard let process else { return }
         defer { checkLog() }
         guard process.isRunning else { return }
-        process.terminate()
+        Foundation.kill(process.pid, SIGTERM)
         try? await waitUntil("menud to exit after SIGTERM", seconds: 10) { !process.isRunning }
-        if process.isRunning {
-            Foundation.kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        process.killAndReap(group: false)
     }
 
     /// SIGKILL: no chance to save or clean up, as in a crash.
     func kill() {
+        guard let process else { return }
         defer { checkLog() }
-        guard process.isRunning else { return }
-        Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.killAndReap(group: false)
     }
 
     /// Once per daemon: a test may stop it, then stop it again on its way out.
     private var checkedLog = false
 
     private func checkLog() {
-        guard !checkedLog, !process.isRunning else { return }
+        guard !checkedLog, let process, !process.isRunning else { return }
         checkedLog = true
         SanitizerReport.check(log, from: "menud (pid \(pid), log \(logPath))")
     }
 
     /// Sends a signal (SIGHUP for a reload) without waiting for anything.
     func signal(_ signal: Int32) {
-        Foundation.kill(process.processIdentifier, signal)
+        Foundation.kill(process.pid, signal)
     }
 
     /// A raw protocol client that has already read the greeting.

@@ -5,22 +5,30 @@ import Testing
 /// blocking, so that a missing line fails the test instead of hanging it; the process
 /// is always killed and waited for.
 final class WatchProcess {
-    let process = Process()
-    private let output = Pipe()
-    /// Read once it has exited, for a sanitizer report.
-    private let errors = Pipe()
+    let process: BackgroundProcess
+    /// The read end of its standard output; its standard error goes to a log, read
+    /// once it has exited, for a sanitizer report.
+    private let output: Int32
+    private let directory: TempDirectory
     private var buffer: [UInt8] = []
 
     init(socket: String, arguments: [String] = []) throws {
-        process.executableURL = URL(fileURLWithPath: TestPaths.menuctl)
-        process.arguments = ["--socket", socket, "watch"] + arguments
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let fd = output.fileHandleForReading.fileDescriptor
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        directory = try TempDirectory()
+        let ends = try ProgramSpawn.pipe(nonblockingRead: true)
+        output = ends.read
+        defer { close(ends.write) }
+        do {
+            process = try BackgroundProcess(
+                TestPaths.menuctl, ["--socket", socket, "watch"] + arguments,
+                environment: ProcessInfo.processInfo.environment,
+                log: directory.file("watch.log"), standardOutput: ends.write)
+        } catch {
+            close(ends.read)
+            throw error
+        }
     }
+
+    deinit { close(output) }
 
     /// The next printed line, waiting for it within a bound.
     func nextLine(_ what: String) async throws -> String {
@@ -28,7 +36,7 @@ final class WatchProcess {
         try await waitUntil("watch to print \(what)") {
             var chunk = [UInt8](repeating: 0, count: 4096)
             let n = chunk.withUnsafeMutableBytes {
-                read(output.fileHandleForReading.fileDescriptor, $0.baseAddress, 4096)
+                read(output, $0.baseAddress, 4096)
             }
             if n > 0 { buffer += chunk[0..<n] }
             guard let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) else { return false }
@@ -46,13 +54,11 @@ final class WatchProcess {
         return lines.joined(separator: "\n")
     }
 
-    /// SIGKILL: the test process may block SIGTERM in the child it starts. Returns
-    /// what it wrote on standard error.
+    /// SIGKILL; returns what it wrote on standard error.
     @discardableResult
     func stop() -> String {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.killAndReap(group: true)
+        let stderr = process.log
         SanitizerReport.check(stderr, from: "menuctl watch")
         return stderr
     }
@@ -93,7 +99,7 @@ final class WatchProcess {
             #expect(state.hasPrefix("[{\"row\":0,\"path\":\"apps\""))
             await daemon.stop()
             try await waitUntil("watch to exit") { !watch!.process.isRunning }
-            #expect(watch!.process.terminationStatus == 3)
+            #expect(watch!.process.exitStatus == 3, "menuctl watch \(watch!.process.ending)")
         }
     }
 }
