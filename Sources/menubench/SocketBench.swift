@@ -127,10 +127,13 @@ struct SocketBench {
         var outcomes: [String: [SocketMatrix.Load: SocketLoad.Outcome]] = [:]
         // Servers take turns at each load, round after round, so that a burst of load
         // from elsewhere on the machine falls on all of them; such a burst only ever
-        // slows a server, so each keeps its best round.
+        // slows a server, so each keeps its best round. Each round starts further
+        // along the list, so that what slows the first case after a change of load
+        // does not fall on the same server every round.
         for load in SocketBench.loads {
-            for _ in 0..<rounds {
-                for c in cases {
+            for round in 0..<rounds {
+                let first = round * cases.count / rounds
+                for c in cases[first...] + cases[..<first] {
                     if let why = missing[c.server] {
                         matrix.note(c.name, load, why)
                         continue
