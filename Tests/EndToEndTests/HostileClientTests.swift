@@ -186,12 +186,25 @@ import Testing
             }
             // start() has probed the socket already; wait until that probe is gone.
             var connections: [UnixSocketConnection] = []
-            try await waitUntil("36 connections to be accepted", seconds: 60) {
-                let connection = try UnixSocketConnection.connect(path: daemon.socketPath)
-                connection.setReceiveTimeout(seconds: 20)
-                guard try connection.readLine() == "OK MENUD 1" else { return false }
-                connections.append(connection)
-                return connections.count == 36
+            var last: String?
+            do {
+                try await waitUntil("36 connections to be accepted", seconds: 60) {
+                    let connection = try UnixSocketConnection.connect(path: daemon.socketPath)
+                    connection.setReceiveTimeout(seconds: 20)
+                    last = try connection.readLine()
+                    guard last == "OK MENUD 1" else { return false }
+                    connections.append(connection)
+                    return connections.count == 36
+                }
+            } catch let error as TimedOut {
+                // It has failed, rarely, under a sanitizer and the whole suite's load:
+                // say what the daemon was doing then.
+                let descriptors =
+                    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(daemon.pid)/fd"))
+                throw TimedOut(
+                    description: "\(error): \(connections.count) accepted, the last reply \(last ?? "none"),"
+                        + " menud \(daemon.process.ending) with \(descriptors?.count ?? -1) descriptors; log:\n\(daemon.log)"
+                )
             }
             let refused = try UnixSocketConnection.connect(path: daemon.socketPath)
             refused.setReceiveTimeout(seconds: 20)
