@@ -251,7 +251,10 @@ import Testing
                 }
                 stop.set()
             }.start()
-            while done.wait(timeout: .now()) == .timedOut { try await Task.sleep(for: .milliseconds(20)) }
+            // Their reads give up after a minute; the bound only turns a hang into a failure.
+            try await waitUntil("the storm's clients and the rewrites to finish", seconds: 300) {
+                done.wait(timeout: .now()) == .success
+            }
             // At rest: a valid config, loaded.
             try Self.configB.write(toFile: config, atomically: true, encoding: .utf8)
             #expect(try daemon.request("reload").isOK)
