@@ -153,6 +153,11 @@ public final class MenuModel {
     /// Whether the node at `path` is open; false for no such node.
     public func isExpanded(path: String) -> Bool { lookUp(path).map(isExpanded) ?? false }
     public func value(of i: Int) -> Value? { values[i] }
+
+    /// Node `i`'s `on-change` command. Read here, not through ``tree``, whose getter
+    /// copies the tree's arrays (a retain and a release each) on every call from
+    /// another module.
+    public func onChangeCommand(of i: Int) -> String? { tree.onChangeCommand(i) }
     /// The value of the node at `path`; nil for no such node or no value.
     public func value(path: String) -> Value? { lookUp(path).flatMap(value(of:)) }
 

@@ -6,7 +6,7 @@ import MenuProtocol
 
 /// `on-change`: a value node's command, run after its value changed.
 extension DaemonState {
-    /// Starts the node's `on-change` command, if it has one, detached like an item's
+    /// Starts `command`, node `n`'s `on-change` command, detached like an item's
     /// `exec`. The value and path go in the environment (`MENU_VALUE`, `MENU_PATH`),
     /// never into the command's text, so a value is never run as shell code. A
     /// command that cannot start or exits non-zero is logged; nothing waits for it.
@@ -15,8 +15,7 @@ extension DaemonState {
     /// them; one that is still running after ``onChangeTimeout`` is killed with its
     /// whole process group (it leads its own session) and logged, so hung hooks cannot
     /// pile up.
-    func runOnChange(_ path: String) {
-        guard let n = model.tree.node(at: path), let command = model.tree.onChangeCommand(n) else { return }
+    func runOnChange(_ command: String, node n: Int, path: String) {
         let value = model.value(of: n)?.description ?? ""
         let timeout = onChangeTimeout
         do throws(ProtocolError) {

@@ -100,7 +100,12 @@ final class DaemonState {
         if changes.contains(where: { !$0.expansionChanged.isEmpty }) { loadOpenGroups() }
         if runOnChange {
             for change in changes {
-                for path in change.valueChanged { self.runOnChange(path) }
+                for (k, path) in change.valueChanged.enumerated() {
+                    guard let n = model.valueChangedNode(path, at: k),
+                        let command = model.onChangeCommand(of: n)
+                    else { continue }
+                    self.runOnChange(command, node: n, path: path)
+                }
             }
         }
     }
