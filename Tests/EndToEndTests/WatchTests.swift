@@ -28,7 +28,11 @@ final class WatchProcess {
         }
     }
 
-    deinit { close(output) }
+    /// A watch the test did not stop (it had exited) is reaped here.
+    deinit {
+        process.killAndReap(group: true)
+        close(output)
+    }
 
     /// The next printed line, waiting for it within a bound.
     func nextLine(_ what: String) async throws -> String {
