@@ -30,9 +30,7 @@ final class BackgroundProcess {
     }
 
     var isRunning: Bool {
-        if status != nil { return false }
-        var raw: Int32 = 0
-        if waitpid(pid, &raw, WNOHANG) == pid { status = raw }
+        if status == nil { status = ProgramSpawn.reaped(pid) }
         return status == nil
     }
 
@@ -45,13 +43,13 @@ final class BackgroundProcess {
     /// Whether ``stop()`` had to SIGKILL it (or anything else did).
     var wasKilled: Bool {
         guard !isRunning, let status else { return false }
-        return status & 0x7f == SIGKILL
+        return ProgramSpawn.signal(status) == SIGKILL
     }
 
     /// The exit status, or nil while it runs or when a signal ended it.
     var exitStatus: Int32? {
-        guard !isRunning, let status, status & 0x7f == 0 else { return nil }
-        return (status >> 8) & 0xff
+        guard !isRunning, let status else { return nil }
+        return ProgramSpawn.exitCode(status)
     }
 
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }

@@ -19,24 +19,6 @@ import Testing
         }
     }
 
-    private func openDescriptors(_ pid: Int32) -> Int {
-        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
-    }
-
-    /// The daemon's children that exited and were never waited for.
-    private func zombies(of pid: Int32) -> [String] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> String? in
-            guard Int32(entry) != nil,
-                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                let end = stat.lastIndex(of: ")")
-            else { return nil }
-            // After "(comm)": state, then parent pid.
-            let fields = stat[stat.index(after: end)...].split(separator: " ")
-            return fields.count > 1 && fields[0] == "Z" && Int32(fields[1]) == pid ? stat : nil
-        }
-    }
-
     private func rows(_ reply: ProtocolReply) -> [RowRecord] {
         reply.lines.compactMap { RowRecord(fields: ProtocolFields.fields(of: $0)) }
     }
@@ -57,9 +39,9 @@ import Testing
             }
             #expect(try daemon.request("ping").isOK)
             try? await waitUntil("no zombies and at most \(before) descriptors") {
-                zombies(of: daemon.pid).isEmpty && openDescriptors(daemon.pid) <= before
+                zombieChildren(of: daemon.pid).isEmpty && openDescriptors(daemon.pid) <= before
             }
-            #expect(zombies(of: daemon.pid).isEmpty)
+            #expect(zombieChildren(of: daemon.pid).isEmpty)
             #expect(openDescriptors(daemon.pid) <= before)
         }
     }
@@ -111,9 +93,9 @@ import Testing
 
             // At most: `before` may still count the probe's connection.
             try? await waitUntil("the daemon's descriptors to return to \(before), and no zombies") {
-                openDescriptors(daemon.pid) <= before && zombies(of: daemon.pid).isEmpty
+                openDescriptors(daemon.pid) <= before && zombieChildren(of: daemon.pid).isEmpty
             }
-            #expect(zombies(of: daemon.pid).isEmpty)
+            #expect(zombieChildren(of: daemon.pid).isEmpty)
             #expect(openDescriptors(daemon.pid) <= before)
         }
     }

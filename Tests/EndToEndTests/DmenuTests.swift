@@ -45,18 +45,12 @@ import Testing
     }
 
     private static func dmenus(inGroup group: pid_t) -> Set<Dmenu> {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return Set(
-            entries.compactMap(pid_t.init).compactMap { pid -> Dmenu? in
-                guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                    let close = stat.lastIndex(of: ")")
+        Set(
+            ProcessEntry.all().compactMap { process -> Dmenu? in
+                guard process.name == "dmenu", process.group == group,
+                    let cmdline = try? String(contentsOfFile: "/proc/\(process.pid)/cmdline", encoding: .utf8)
                 else { return nil }
-                // After "pid (comm)": state, ppid, pgrp.
-                let fields = stat[stat.index(after: close)...].split(separator: " ")
-                guard stat.contains("(dmenu)"), fields.count > 2, pid_t(fields[2]) == group,
-                    let cmdline = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)
-                else { return nil }
-                return Dmenu(pid: pid, arguments: cmdline.split(separator: "\0").map(String.init))
+                return Dmenu(pid: process.pid, arguments: cmdline.split(separator: "\0").map(String.init))
             })
     }
 

@@ -199,11 +199,9 @@ import Testing
             } catch let error as TimedOut {
                 // It has failed, rarely, under a sanitizer and the whole suite's load:
                 // say what the daemon was doing then.
-                let descriptors =
-                    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(daemon.pid)/fd"))
                 throw TimedOut(
                     description: "\(error): \(connections.count) accepted, the last reply \(last ?? "none"),"
-                        + " menud \(daemon.process.ending) with \(descriptors?.count ?? -1) descriptors; log:\n\(daemon.log)"
+                        + " menud \(daemon.process.ending) with \(openDescriptors(daemon.pid)) descriptors; log:\n\(daemon.log)"
                 )
             }
             let refused = try UnixSocketConnection.connect(path: daemon.socketPath)

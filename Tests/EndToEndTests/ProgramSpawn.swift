@@ -104,16 +104,21 @@ enum ProgramSpawn {
         return (ends[0], ends[1])
     }
 
+    /// The exit status in a `waitpid` status; nil when a signal ended the program.
+    static func exitCode(_ status: Int32) -> Int32? { status & 0x7f == 0 ? (status >> 8) & 0xff : nil }
+
+    /// The signal that ended the program; nil when it exited.
+    static func signal(_ status: Int32) -> Int32? { status & 0x7f == 0 ? nil : status & 0x7f }
+
     /// How a `waitpid` status ended the program, for a failure message.
     static func describe(_ status: Int32) -> String {
-        if status & 0x7f == 0 { return "exited with status \((status >> 8) & 0xff)" }
-        return "was killed by signal \(status & 0x7f)"
+        exitCode(status).map { "exited with status \($0)" } ?? "was killed by signal \(status & 0x7f)"
     }
 
-    /// The exit status, or the signal's number when a signal ended it, as
-    /// `Process.terminationStatus` gave.
-    static func code(_ status: Int32) -> Int32 {
-        status & 0x7f == 0 ? (status >> 8) & 0xff : status & 0x7f
+    /// `pid`'s status if it has ended, reaping it; nil while it runs.
+    static func reaped(_ pid: pid_t) -> Int32? {
+        var raw: Int32 = 0
+        return waitpid(pid, &raw, WNOHANG) == pid ? raw : nil
     }
 
     /// Reaps `pid`, blocking: for a process that has exited or been sent SIGKILL.

@@ -27,13 +27,6 @@ enum TestPaths {
     }
 }
 
-/// What a finished process left.
-struct ProcessResult {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-}
-
 struct TimedOut: Error, CustomStringConvertible {
     var description: String
 }
@@ -52,62 +45,6 @@ func waitUntil(_ message: String, seconds: Double = 20, _ condition: () throws -
     }
     if try condition() { return }
     throw TimedOut(description: "gave up waiting: \(message)")
-}
-
-/// Runs a program to completion and collects its output. A program still running
-/// after `seconds` is killed with its process group and the test fails with what it
-/// printed: no child, hung or waiting on a hung daemon, can hang the suite. The
-/// bound is only that; no test asserts how long a program took.
-func run(
-    _ executable: String, _ arguments: [String], environment: [String: String]? = nil, seconds: Double = 120
-) throws -> ProcessResult {
-    let environment = environment.map(SanitizerReport.keepingOptions) ?? ProcessInfo.processInfo.environment
-    let outPipe = try ProgramSpawn.pipe()
-    defer { close(outPipe.read) }
-    let errPipe: (read: Int32, write: Int32)
-    do {
-        errPipe = try ProgramSpawn.pipe()
-    } catch {
-        close(outPipe.write)
-        throw error
-    }
-    defer { close(errPipe.read) }
-    let started = Result {
-        try ProgramSpawn.start(
-            executable, arguments, environment: environment, output: outPipe.write, error: errPipe.write)
-    }
-    close(outPipe.write)
-    close(errPipe.write)
-    let pid = try started.get()
-
-    let deadline = Date().addingTimeInterval(seconds)
-    var output = ProgramOutput(descriptors: [outPipe.read, errPipe.read])
-    var status: Int32?
-    func finished() -> Bool {
-        if status == nil {
-            var raw: Int32 = 0
-            if waitpid(pid, &raw, WNOHANG) == pid { status = raw }
-        }
-        return status != nil
-    }
-    // Until both streams end, or the program has ended and a grandchild that holds
-    // them has stayed quiet for a moment.
-    while !output.isAtEnd {
-        if output.read(waitingMilliseconds: 100) == 0, finished() { break }
-        if Date() > deadline { break }
-    }
-    while !finished() && Date() <= deadline { usleep(10_000) }
-    guard let status else {
-        kill(-pid, SIGKILL)
-        _ = ProgramSpawn.reap(pid)
-        throw TimedOut(
-            description: "\(executable) \(arguments.joined(separator: " ")) still ran after \(seconds) s;"
-                + " stdout: \(output.text(0)); stderr: \(output.text(1))")
-    }
-    let result = ProcessResult(
-        status: ProgramSpawn.code(status), stdout: output.text(0), stderr: output.text(1))
-    SanitizerReport.check(result.stderr, from: "\(executable) \(arguments.joined(separator: " "))")
-    return result
 }
 
 /// A temporary directory that is removed however the test ends.

@@ -97,13 +97,10 @@ final class TestUser {
 
     /// The live processes whose owner is this user (a zombie's reaper is its parent).
     private func processes() -> [pid_t] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap(pid_t.init).filter { pid in
+        ProcessEntry.all().filter { process in
             var info = stat()
-            guard stat("/proc/\(pid)", &info) == 0, info.st_uid == uid else { return false }
-            let status = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-            return status.split(separator: ")").last?.split(separator: " ").first != "Z"
-        }
+            return !process.isZombie && stat("/proc/\(process.pid)", &info) == 0 && info.st_uid == uid
+        }.map(\.pid)
     }
 }
 
