@@ -198,6 +198,39 @@ import Testing
         }
     }
 
+    /// What the user started goes on: an application from `exec`, and an `on-change`
+    /// command still applying a value.
+    @Test func execAndOnChangeCommandsOutliveTheDaemon() async throws {
+        let config = """
+            menu:
+              - id: app
+                title: App
+                exec: echo $$ > app.pid; exec sleep 60
+              - id: mode
+                title: Mode
+                type: toggle
+                on-change: echo $$ > hook.pid; exec sleep 60
+            """
+        var groups: [Int32] = []
+        defer { for group in groups { kill(-group, SIGKILL) } }
+        try await withConfigFile(config) { path in
+            try await withDaemon(config: path, arguments: ["--on-change-timeout", "600"]) { daemon in
+                #expect(try daemon.request("activate app").isOK)
+                #expect(try daemon.request("set mode on").isOK)
+                for name in ["app.pid", "hook.pid"] {
+                    let file = daemon.directory.file(name)
+                    try await waitUntil("\(name) to be written") { !lines(file).isEmpty }
+                    groups.append(try #require(Int32(lines(file).first ?? "")))
+                }
+                await daemon.stop()
+                #expect(daemon.process.exitStatus == 0, "menud \(daemon.process.ending); log: \(daemon.log)")
+                for group in groups {
+                    #expect(!livingProcesses(inGroup: group).isEmpty, "group \(group) ended with the daemon")
+                }
+            }
+        }
+    }
+
     @Test func aTimedOutCommandIsKilledWithItsGroupAndShowsAnErrorRow() async throws {
         try await withLiveDaemon(["--children-timeout", "0.5"]) { daemon in
             #expect(try daemon.request("expand slow").isOK)

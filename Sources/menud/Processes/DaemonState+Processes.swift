@@ -7,10 +7,11 @@ import MenuProtocol
 
 /// Starting the commands of a menu (`exec`, `on-change`, `children-cmd`) on the loop.
 /// Each runs with `/bin/sh -c` in a session of its own (``ChildProcess`` detaches it):
-/// it outlives the daemon (unless it `endsWithDaemon`) and never receives the daemon's terminal signals, and a
-/// timeout can kill whatever it started with it. It gets default signal dispositions
-/// (the daemon ignores SIGPIPE, which a child must not inherit), `/dev/null` for the
-/// streams not captured and none of the daemon's descriptors. The loop reaps it.
+/// it outlives the daemon (unless it `endsWithDaemon`), never receives the daemon's
+/// terminal signals, and a timeout can kill whatever it started with it. It gets
+/// default signal dispositions (the daemon ignores SIGPIPE, which a child must not
+/// inherit), `/dev/null` for the streams not captured and none of the daemon's
+/// descriptors. The loop reaps it.
 extension DaemonState {
     /// Starts `command`, with `environment` added to the daemon's: values reach a
     /// command this way, never pasted into its text, so no value can be run as shell
