@@ -13,7 +13,7 @@ public final class EventLoop {
     private var closed = false
 
     /// The size of the shared read buffer, and so the most one read delivers.
-    static let readBufferSize = 64 * 1024
+    public static let readBufferSize = 64 * 1024
 
     public init() throws(UVError) {
         let raw = UnsafeMutablePointer<uv_loop_t>.allocate(capacity: 1)

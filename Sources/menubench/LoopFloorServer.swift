@@ -25,12 +25,11 @@ struct LoopFloorCommand: ParsableCommand {
         unlink(socket)
         let loop = try EventLoop()
         let listener = try UnixListener(loop: loop, path: socket)
-        // The replies to a read of up to 64 KiB (the loop's read buffer) of empty
-        // lines, written from the front: nothing per request but counting. Not a
-        // captured variable, whose every access the runtime's exclusivity checks
-        // would cost.
+        // The replies to the most one read can hold, all empty lines, written from
+        // the front: nothing per request but counting. Not a captured variable, whose
+        // every access the runtime's exclusivity checks would cost.
         let ok = Array("OK\n".utf8)
-        let replies = (0..<(64 * 1024 * 3)).map { ok[$0 % 3] }
+        let replies = (0..<(EventLoop.readBufferSize * 3)).map { ok[$0 % 3] }
         listener.onConnection = { connection in
             connection.write(Array("OK MENUD 1\n".utf8))
             connection.onRead = { bytes in
