@@ -143,9 +143,12 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // What the suites that block share: a thread of its own for each test, and
+        // waits that say what they waited for.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "MenuLoopTests",
-            dependencies: ["MenuLoop"]
+            dependencies: ["MenuLoop", "TestSupport"]
         ),
         // The connection and its dispatch, driven with bytes through an in-memory
         // transport: no socket, no loop running.
@@ -159,7 +162,7 @@ let package = Package(
             // every product; menud is listed to be sure, menuctl cannot be: a test target
             // takes in its executable dependencies' linker flags, and menuctl's static link
             // would then apply to the test bundle.
-            dependencies: ["MenuCore", "MenuProtocol", "MenuClient", "menud"],
+            dependencies: ["MenuCore", "MenuProtocol", "MenuClient", "menud", "TestSupport"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A program a test starts in the background (menud, Xvfb, rofi, polybar, `menuctl

@@ -1,5 +1,6 @@
 import Foundation
 import MenuClient
+import TestSupport
 
 /// Sends bytes on a thread of its own while the test reads, so that neither side's
 /// buffers can fill up and stall the other. ``finish()`` joins the thread and says

@@ -2,12 +2,13 @@ import Foundation
 import MenuClient
 import MenuCore
 import MenuProtocol
+import TestSupport
 import Testing
 
 /// Commands from the config that fail, hang, or print megabytes, against
 /// Fixtures/faults.yaml: each is bounded (in time or in what the daemon keeps of its
 /// output) and logged, and the daemon leaks neither descriptors nor processes.
-@Suite struct CommandFaultTests {
+@Suite(.ownThread) struct CommandFaultTests {
     private func withFaultDaemon(_ body: (TestDaemon) async throws -> Void) async throws {
         try await withDaemon(
             config: TestPaths.fixture("faults.yaml"), arguments: ["--on-change-timeout", "0.5"], body)

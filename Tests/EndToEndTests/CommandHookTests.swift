@@ -2,10 +2,11 @@ import Foundation
 import MenuClient
 import MenuCore
 import MenuProtocol
+import TestSupport
 import Testing
 
 /// `on-change` commands and `children-cmd` groups, against Fixtures/live.yaml.
-@Suite struct CommandHookTests {
+@Suite(.ownThread) struct CommandHookTests {
     private func rows(_ reply: ProtocolReply) -> [RowRecord] {
         reply.lines.compactMap { RowRecord(fields: ProtocolFields.fields(of: $0)) }
     }
@@ -179,8 +180,12 @@ import Testing
 
     /// Nothing would read its output or end it after its timeout, so a command still
     /// running when the daemon stops ends with it, and whatever it started too.
+    ///
+    /// `slow` runs until the test's directory is gone, so the group is checked while
+    /// the directory is still there: only the daemon can have ended it.
     @Test func aRunningCommandEndsWithTheDaemon() async throws {
         var group: Int32?
+        defer { if let group { kill(-group, SIGKILL) } }
         try await withLiveDaemon(["--children-timeout", "600"]) { daemon in
             let opener = try daemon.connect()
             try opener.send("expand slow\n")
@@ -191,10 +196,9 @@ import Testing
             #expect(!livingProcesses(inGroup: pid).isEmpty)
             await daemon.stop()
             #expect(daemon.process.exitStatus == 0, "menud \(daemon.process.ending); log: \(daemon.log)")
-        }
-        let pid = try #require(group)
-        try await waitUntil("the command's process group to be gone") {
-            livingProcesses(inGroup: pid).isEmpty
+            try await waitUntil("the command's process group to be gone") {
+                livingProcesses(inGroup: pid).isEmpty
+            }
         }
     }
 
@@ -205,11 +209,11 @@ import Testing
             menu:
               - id: app
                 title: App
-                exec: echo $$ > app.pid; exec sleep 60
+                exec: echo $$ > app.pid; while [ -e "$PWD" ]; do sleep 0.1; done
               - id: mode
                 title: Mode
                 type: toggle
-                on-change: echo $$ > hook.pid; exec sleep 60
+                on-change: echo $$ > hook.pid; while [ -e "$PWD" ]; do sleep 0.1; done
             """
         var groups: [Int32] = []
         defer { for group in groups { kill(-group, SIGKILL) } }

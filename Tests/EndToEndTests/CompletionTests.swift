@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Node paths complete from the running daemon (issue 16), through swift-argument-parser's
 /// custom completion: the generated scripts run `menuctl ---completion SUBCOMMAND --
 /// ARGUMENT WORD-INDEX CURSOR WORDS…`, as these tests do, and once through bash itself.
-@Suite struct CompletionTests {
+@Suite(.ownThread) struct CompletionTests {
     /// What menuctl offers for the last of `words` (the command line typed so far).
     static func complete(_ subcommand: String, argument: Int, _ words: [String]) throws -> [String] {
         let last = words.last ?? ""

@@ -2,12 +2,13 @@ import Foundation
 import MenuClient
 import MenuCore
 import MenuProtocol
+import TestSupport
 import Testing
 
 /// A daemon started without a config serves the built-in menu, and loads the default
 /// config once the user writes it: by the watch, by `reload` and by SIGHUP. This is
 /// what a newcomer does: run the demo, then write a menu.
-@Suite struct ConfigAppearsTests {
+@Suite(.ownThread) struct ConfigAppearsTests {
     static let written = "menu:\n  - id: mine\n    title: My own menu\n    exec: touch ran\n"
 
     /// How the user's config comes into being.

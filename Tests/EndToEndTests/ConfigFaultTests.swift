@@ -1,11 +1,12 @@
 import Foundation
 import MenuClient
+import TestSupport
 import Testing
 
 /// The config file disappears or turns into something unreadable under a running
 /// daemon: the menu in memory stays, the daemon says why, and it picks the file up
 /// again when it is back.
-@Suite struct ConfigFaultTests {
+@Suite(.ownThread) struct ConfigFaultTests {
     private func withCopiedConfig(_ body: (TestDaemon, String) async throws -> Void) async throws {
         let directory = try TempDirectory()
         let config = directory.file("menu.yaml")

@@ -2,11 +2,12 @@ import Foundation
 import MenuClient
 import MenuCore
 import MenuProtocol
+import TestSupport
 import Testing
 
 /// Reload by command, by SIGHUP and by the config file changing on disk: a broken
 /// config keeps the old menu, a changed one is swapped in with the user's state.
-@Suite struct ConfigReloadTests {
+@Suite(.ownThread) struct ConfigReloadTests {
     static let original = try! String(contentsOfFile: TestPaths.fixture("menu.yaml"), encoding: .utf8)
     /// The fixture with a node added under the open `settings` group.
     static let changed = original.replacingOccurrences(

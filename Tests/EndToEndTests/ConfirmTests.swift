@@ -1,10 +1,11 @@
 import Foundation
 import MenuProtocol
+import TestSupport
 import Testing
 
 /// Items with `confirm:` ask first, with Yes / No rows under them, through the real
 /// daemon and menuctl: no activation of the item itself runs its command.
-@Suite struct ConfirmTests {
+@Suite(.ownThread) struct ConfirmTests {
     static let fixture = TestPaths.fixture("confirm.yaml")
 
     private func rows(_ daemon: TestDaemon) throws -> [RowRecord] {

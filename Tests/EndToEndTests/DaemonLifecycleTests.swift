@@ -1,9 +1,10 @@
 import Foundation
 import MenuClient
+import TestSupport
 import Testing
 
 /// Starting, refusing, replacing and stopping: the socket file's life.
-@Suite struct DaemonLifecycleTests {
+@Suite(.ownThread) struct DaemonLifecycleTests {
     @Test func socketIs0600InA0700Directory() async throws {
         try await withDaemon { daemon in
             let socket = try FileManager.default.attributesOfItem(atPath: daemon.socketPath)

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `menuctl pick` through the real dmenu under Xvfb, typed at with xdotool, with the
 /// launcher line contrib/fuzzel/README.md gives. dmenu prints the highlighted row on
 /// Return, which is how a group, a choice and an option are picked here, and the
 /// typed text on Shift+Return, which is how a value is given.
-@Suite struct DmenuTests {
+@Suite(.ownThread) struct DmenuTests {
     static let programs = ["Xvfb", "dmenu", "xdotool", "import"]
 
     private static let launcher = #"dmenu -i -l 20 -p "$MENUCTL_PROMPT""#

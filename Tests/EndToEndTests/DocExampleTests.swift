@@ -1,10 +1,11 @@
 import Foundation
 import MenuClient
+import TestSupport
 import Testing
 
 /// Every ```session block of docs/protocol.md, replayed against the real daemon: the
 /// protocol document cannot drift from what the daemon does.
-@Suite struct DocExampleTests {
+@Suite(.ownThread) struct DocExampleTests {
     struct Session: CustomStringConvertible {
         var startLine: Int
         var requests: [String] = []

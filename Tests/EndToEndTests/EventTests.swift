@@ -2,6 +2,7 @@ import Foundation
 import MenuClient
 import MenuCore
 import MenuProtocol
+import TestSupport
 import Testing
 
 /// One event group as a subscriber reads it: its sequence number and its records
@@ -40,7 +41,7 @@ extension UnixSocketConnection {
     }
 }
 
-@Suite struct EventTests {
+@Suite(.ownThread) struct EventTests {
     @Test func groupsArriveInOrderWithTheirPayloads() async throws {
         try await withDaemon { daemon in
             let all = try daemon.connect()

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// eww is not in Debian, so contrib/eww/menud.yuck cannot be run here. What it relies
 /// on is checked instead: every `row.NAME` and `menud.NAME` it reads is a member that
 /// `menuctl watch --format json` prints, for rows of every kind (the example menu has
 /// groups, toggles, choices with options, ranges, text and dates).
-@Suite struct EwwContractTests {
+@Suite(.ownThread) struct EwwContractTests {
     static let widget = TestPaths.packageRoot.appendingPathComponent("contrib/eww/menud.yuck").path
 
     static func references(_ prefix: String, in text: String) throws -> Set<String> {

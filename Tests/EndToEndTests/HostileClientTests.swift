@@ -2,12 +2,13 @@ import Foundation
 import MenuClient
 import MenuCore
 import MenuProtocol
+import TestSupport
 import Testing
 
 /// Clients that send what no well-behaved client would, or stop behaving halfway. Each
 /// gets a clear `ERR` (or is dropped, where it asked for that), and the daemon goes
 /// on serving everybody else.
-@Suite struct HostileClientTests {
+@Suite(.ownThread) struct HostileClientTests {
     @Test(arguments: [
         ("NUL", Array("get apps\u{0}x\n".utf8), "U+0000"),
         ("lone CR", Array("get apps\rping\n".utf8), "U+000D"),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every format, fed the hostile fixture: whatever a title or value holds (tags,
@@ -7,7 +8,7 @@ import Testing
 /// read these outputs in the front-end tests (polybar, rofi, waybar, yambar, i3blocks,
 /// dmenu); this checks the structure itself, in every format, including those no test
 /// can run (eww).
-@Suite struct HostileTextTests {
+@Suite(.ownThread) struct HostileTextTests {
     static let rowCount = 7
 
     @Test func rowPerLineFormatsKeepARowPerLine() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A running i3 with its bar, and the status lines i3blocks gave it.

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// contrib/i3/config as a real i3 4.22 reads it (the i3 of ``withI3Bar(_:blocks:width:height:_:)``
 /// includes it): its bindings start what they name.
-@Suite struct I3ConfigTests {
+@Suite(.ownThread) struct I3ConfigTests {
     /// contrib/i3/config's $mod+m opens the whole menu in rofi's script mode: with
     /// Debian 12's rofi 1.7.3, whose -modes would show "Mode menu is not found".
     @Test(.enabled(if: XTools.shouldRun(I3blocksTests.programs + ["rofi"])))

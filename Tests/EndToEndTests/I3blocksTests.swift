@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// i3blocks as i3bar's status line, under a real i3 on Xvfb, with the two blocks
@@ -8,7 +9,7 @@ import Testing
 /// What i3bar is given is observed by having the status command `tee` i3blocks'
 /// output (the i3bar protocol: a header, then one JSON array of blocks per line)
 /// into a file; i3bar has no call that returns its status line.
-@Suite struct I3blocksTests {
+@Suite(.ownThread) struct I3blocksTests {
     static let programs = ["Xvfb", "i3", "i3bar", "i3blocks", "xdotool", "import"]
 
     /// The blocks, from left to right: the clickable one is last, at the bar's right end.

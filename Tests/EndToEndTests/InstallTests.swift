@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `make install` and `make uninstall` (the Makefile), the way a packager runs them:
@@ -12,7 +13,7 @@ import Testing
 /// run, and the release build is in there. `.ci/run` runs `make` before the tests;
 /// elsewhere the test is skipped when the sources changed since, and without root
 /// (to mount). Under a sanitizer it is skipped too: that run builds no release.
-@Suite struct InstallTests {
+@Suite(.ownThread) struct InstallTests {
     static let programs = ["make", "unshare", "ldd", "bash"]
 
     /// Whether `make` has nothing left to do.

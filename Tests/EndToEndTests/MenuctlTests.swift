@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real menuctl binary: output forms and exit statuses.
-@Suite struct MenuctlTests {
+@Suite(.ownThread) struct MenuctlTests {
     @Test func exitZeroAndTreeOutput() async throws {
         try await withDaemon { daemon in
             let result = try daemon.menuctl(["rows"])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// menud does not link Foundation (issue 15): loading it was most of the daemon's
@@ -8,7 +9,7 @@ import Testing
 /// `--experimental-dump-help` JSON and for `LocalizedError` in error messages; no
 /// version or trait of it goes without. So the check is on the built binary, where
 /// a dependency's import shows as well as one of menud's own.
-@Suite struct MenudLinkageTests {
+@Suite(.ownThread) struct MenudLinkageTests {
     /// What ArgumentParser takes from FoundationEssentials, as parts of mangled names:
     /// `JSONEncoder` and its options, `LocalizedError`, `String(data:encoding:)` and
     /// `String.Encoding.utf8`.

@@ -2,10 +2,11 @@ import Foundation
 import MenuClient
 import MenuCore
 import MenuProtocol
+import TestSupport
 import Testing
 
 /// The menu commands against the fixture menu (Fixtures/menu.yaml).
-@Suite struct ModelCommandTests {
+@Suite(.ownThread) struct ModelCommandTests {
     private func rows(_ reply: ProtocolReply) -> [RowRecord] {
         reply.lines.compactMap { RowRecord(fields: ProtocolFields.fields(of: $0)) }
     }
@@ -142,11 +143,8 @@ import Testing
                     }
                 }
             }
-            let finished = await withCheckedContinuation { continuation in
-                DispatchQueue.global().async {
-                    continuation.resume(returning: group.wait(timeout: .now() + 120))
-                }
-            }
+            // The test has a thread of its own (.ownThread) to wait on.
+            let finished = group.wait(timeout: .now() + 120)
             #expect(finished == .success, "clients did not finish")
             #expect(problems.all.isEmpty, "\(problems.all.prefix(10))")
             #expect(rows(try daemon.request("get apps")).first?.state == "collapsed")

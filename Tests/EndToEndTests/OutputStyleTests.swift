@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// menuctl's three forms of output (issue 16): text for a person by default, `--json`
 /// on every command that prints something (a usage error where it means nothing), and
 /// `--raw` for the protocol's records unchanged. Real menud, real menuctl, the fixture menu.
-@Suite struct OutputStyleTests {
+@Suite(.ownThread) struct OutputStyleTests {
     @Test func changesPrintTheNodesTheyChanged() async throws {
         try await withDaemon { daemon in
             func text(_ arguments: [String]) throws -> String {
@@ -56,7 +57,7 @@ import Testing
             func json(_ arguments: [String]) throws -> Any {
                 let result = try daemon.menuctl(["--json"] + arguments)
                 #expect(result.status == 0, "\(arguments): \(result)")
-                #expect(result.stdout.filter { $0 == "\n" }.count == 1, "one line: \(result.stdout)")
+                #expect(result.stdout.filter { $0 == "\n" }.count == 1, "\(arguments): one line: \(result)")
                 return try JSONSerialization.jsonObject(
                     with: Data(result.stdout.utf8), options: .fragmentsAllowed)
             }

@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `menuctl pick` through a scripted launcher, and through rofi -dmenu under Xvfb.
-@Suite struct PickTests {
+@Suite(.ownThread) struct PickTests {
     /// A dmenu-style launcher that plays a script: its Nth run picks the first line
     /// containing the Nth line of `answers` (or types that text when no line has it, or
     /// when the answer starts with `=`, as dmenu's Shift+Return sends what was typed),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A real polybar under Xvfb whose one module is `menuctl watch --format polybar`, the

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A real polybar under Xvfb following the daemon through its module
 /// (``withPolybar(_:screenWidth:_:)``).
-@Suite struct PolybarTests {
+@Suite(.ownThread) struct PolybarTests {
     static let programs = ["Xvfb", "polybar", "xdotool", "import"]
 
     @Test(.enabled(if: XTools.shouldRun(programs)))

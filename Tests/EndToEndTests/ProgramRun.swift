@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a finished process left.
@@ -13,8 +14,10 @@ struct ProcessResult {
 /// printed: no child, hung or waiting on a hung daemon, can hang the suite. The
 /// bound is only that; no test asserts how long a program took.
 func run(
-    _ executable: String, _ arguments: [String], environment: [String: String]? = nil, seconds: Double = 120
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil, seconds: Double = 120,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> ProcessResult {
+    requireOwnThread("running \(executable)", sourceLocation: sourceLocation)
     let environment = environment.map(SanitizerReport.keepingOptions) ?? ProcessInfo.processInfo.environment
     let outPipe = try ProgramSpawn.pipe()
     defer { close(outPipe.read) }
@@ -44,7 +47,11 @@ func run(
     // Until both streams end, or the program has ended and a grandchild that holds
     // them has stayed quiet for a moment.
     while !output.isAtEnd {
-        if output.read(waitingMilliseconds: 100) == 0, finished() { break }
+        if output.read(waitingMilliseconds: 100) == 0, finished() {
+            // What it wrote between the last poll and its end is still in the pipes.
+            while !output.isAtEnd, output.read(waitingMilliseconds: 0) > 0, Date() <= deadline {}
+            break
+        }
         if Date() > deadline { break }
     }
     while !finished() && Date() <= deadline { usleep(10_000) }

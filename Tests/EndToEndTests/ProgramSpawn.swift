@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Starts the programs the tests run (menud, menuctl, the bars and launchers, shell
 /// commands) with `posix_spawn` and waits for them with `waitpid`, never through

@@ -2,10 +2,11 @@ import Foundation
 import MenuClient
 import MenuCore
 import MenuProtocol
+import TestSupport
 import Testing
 
 /// The wire protocol, spoken with raw socket clients.
-@Suite struct ProtocolTests {
+@Suite(.ownThread) struct ProtocolTests {
     @Test func greetsThenAnswersPing() async throws {
         try await withDaemon { daemon in
             let connection = try UnixSocketConnection.connect(path: daemon.socketPath)

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `menuctl render` in each format, against the real daemon serving the example menu
 /// (it has ranges) or the fixture.
-@Suite struct RenderFormatTests {
+@Suite(.ownThread) struct RenderFormatTests {
     static let example = TestPaths.packageRoot.appendingPathComponent("config/example.yaml").path
 
     @Test func treeMarksTheFocusAndNavMovesIt() async throws {

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Menu text in the real rofi stays text: the hostile fixture's titles make no markup
 /// warning, and a title holding rofi's row option separators (`\0`, `\x1f`) and an
 /// `info` of its own is still selected as its own row.
-@Suite(.serialized) struct RofiHostileTextTests {
+@Suite(.serialized, .ownThread) struct RofiHostileTextTests {
     @Test(.enabled(if: XTools.shouldRun(RofiTests.programs)))
     func titleCannotRedirectItsRow() async throws {
         try XTools.require(RofiTests.programs)

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The `\0message` line `menuctl rofi` gives each page, read from its output as rofi
 /// would call it (rofi-script(5): ROFI_RETV, ROFI_INFO, the selection as last word).
 /// rofi keeps a page's message until a later page sends another, and reads it as
 /// Pango markup.
-@Suite struct RofiScriptMessageTests {
+@Suite(.ownThread) struct RofiScriptMessageTests {
     /// `menuctl rofi` as rofi runs it: `retv` 1 with the selected row's `info`.
     private func page(_ daemon: TestDaemon, retv: Int, info: String? = nil) throws -> [String] {
         var environment = ProcessInfo.processInfo.environment

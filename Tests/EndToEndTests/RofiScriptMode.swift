@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A real rofi with `menuctl rofi` as its script mode, as contrib/rofi/README.md runs

@@ -1,9 +1,10 @@
 import Foundation
 import MenuCore
+import TestSupport
 import Testing
 
 /// `menuctl rofi` driven through the real rofi under Xvfb with xdotool.
-@Suite(.serialized) struct RofiTests {
+@Suite(.serialized, .ownThread) struct RofiTests {
     static let programs = ["Xvfb", "rofi", "xdotool", "import"]
 
     /// An item with `confirm:` asks in rofi: choosing it shows the question with Yes

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A range or text node's value page in the real rofi: its first row keeps the value,
 /// and its message is shown as text and goes with the page.
-@Suite(.serialized) struct RofiValuePageTests {
+@Suite(.serialized, .ownThread) struct RofiValuePageTests {
     static let example = TestPaths.packageRoot.appendingPathComponent("config/example.yaml").path
 
     @Test(.enabled(if: XTools.shouldRun(RofiTests.programs)))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Finds sanitizer reports in what a child printed. Under `swift test --sanitize=...`

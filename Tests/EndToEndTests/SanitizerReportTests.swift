@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 /// The harness's reading of sanitizer output: a report it missed would let a sanitized
 /// run pass with a bug in menud, and a false one would fail every test.
-@Suite struct SanitizerReportTests {
+@Suite(.ownThread) struct SanitizerReportTests {
     /// The shape of each sanitizer's report, as it lands in a daemon's log after its
     /// own lines.
     static let reports: [(sanitizer: String, report: String)] = [

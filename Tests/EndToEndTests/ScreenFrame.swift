@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The pixels of a screenshot in binary PPM (`P6`, 8 bits a channel), which grim
 /// writes with `-t ppm`: enough to tell whether a bar drew text in a given colour,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A private D-Bus session bus (`dbus-daemon --session`) for one test, on a socket in

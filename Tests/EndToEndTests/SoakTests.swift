@@ -1,6 +1,7 @@
 import Foundation
 import MenuClient
 import MenuProtocol
+import TestSupport
 import Testing
 
 /// A bounded soak of the whole daemon: clients change the menu at random, with
@@ -8,7 +9,7 @@ import Testing
 /// brokenly) and SIGHUP is sent; subscribers follow from their events alone. At rest
 /// every subscriber's picture equals the daemon's, the daemon is alive, and its memory
 /// has not grown without bound.
-@Suite struct SoakTests {
+@Suite(.ownThread) struct SoakTests {
     static let clients = 12
     static let subscribers = 8
     /// The storm lasts as long as the config's rewrites: 40, 200 ms apart. Each client

@@ -1,12 +1,13 @@
 import Foundation
 import MenuClient
+import TestSupport
 import Testing
 
 /// The directory that holds the socket decides which daemon clients reach, so menud
 /// only uses one that is really its own: never a symbolic link, never another user's,
 /// never one others may write to. The `/tmp/menud-$UID` fallback is where this
 /// matters most, since anybody can create that name first.
-@Suite struct SocketDirectoryTests {
+@Suite(.ownThread) struct SocketDirectoryTests {
     /// Runs menud expecting it to refuse, and returns its error output.
     private func refusal(socket: String, environment: [String: String]? = nil) throws -> String {
         let result = try run(

@@ -1,5 +1,6 @@
 import Foundation
 import MenuClient
+import TestSupport
 import Testing
 
 /// Mounting needs root and `mount`; chmod does not stop root, so nothing else will do.
@@ -11,7 +12,7 @@ private var canMountTmpfs: Bool {
 /// it goes on serving, `save` says why, and state is written again once the disk
 /// is back. Needs root, to mount a small tmpfs (chmod does not stop root); without
 /// it the suite is skipped, except on CI (`CI=true`), where it must run.
-@Suite(.serialized, .enabled(if: XTools.isCI || canMountTmpfs))
+@Suite(.serialized, .ownThread, .enabled(if: XTools.isCI || canMountTmpfs))
 struct StateDiskFaultTests {
 
     /// A 64 KiB tmpfs at `directory/fs`, unmounted however the test ends.

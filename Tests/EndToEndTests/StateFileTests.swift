@@ -2,11 +2,12 @@ import Foundation
 import MenuClient
 import MenuCore
 import MenuProtocol
+import TestSupport
 import Testing
 
 /// The state file: restored on start, written soon after changes and at shutdown,
 /// atomic under SIGKILL, set aside when corrupt.
-@Suite struct StateFileTests {
+@Suite(.ownThread) struct StateFileTests {
     private func value(_ daemon: TestDaemon, _ path: String) throws -> String? {
         try daemon.request("get \(path)").lines.first
             .flatMap { RowRecord(fields: ProtocolFields.fields(of: $0)) }?.value

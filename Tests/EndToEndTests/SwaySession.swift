@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A headless sway (wlroots' headless backend, drawn by pixman: no GPU, no input

@@ -1,6 +1,7 @@
 import Foundation
 import MenuClient
 import MenuProtocol
+import TestSupport
 import Testing
 
 /// Where the build put the binaries and where the fixtures are. The test bundle runs
@@ -25,26 +26,6 @@ enum TestPaths {
     static func fixture(_ name: String) -> String {
         packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/\(name)").path
     }
-}
-
-struct TimedOut: Error, CustomStringConvertible {
-    var description: String
-}
-
-/// Polls `condition` until it holds, failing with `message` after a generous bound.
-/// The bound only turns a hang into a failure; no test asserts how long anything took.
-///
-/// The condition is checked once more after the bound: when the machine is slow
-/// (sanitized builds, a busy CI) a test's task may not run at all until the bound has
-/// passed, and what it waited for has long happened by then.
-func waitUntil(_ message: String, seconds: Double = 20, _ condition: () throws -> Bool) async throws {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if try condition() { return }
-        try await Task.sleep(for: .milliseconds(20))
-    }
-    if try condition() { return }
-    throw TimedOut(description: "gave up waiting: \(message)")
 }
 
 /// A temporary directory that is removed however the test ends.
@@ -121,16 +102,24 @@ final class TestDaemon {
 
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
-    /// Starts the daemon and waits until it accepts connections.
+    /// Starts the daemon and waits until it greets a client: its socket accepts
+    /// connections as soon as it is bound, before the daemon has finished starting
+    /// (and logging that it has), but it greets only from its running loop.
     func start() async throws {
         process = try BackgroundProcess(
             command[0], Array(command.dropFirst()), environment: environment, log: logPath,
             directory: directory.path)
-        try await waitUntil("menud to listen on \(socketPath); log:\n\(log)") {
+        var answer: String?
+        try await waitUntil(
+            "menud to greet on \(socketPath); its last answer: \(answer ?? "none"); log:\n\(log)"
+        ) {
             guard process.isRunning else {
                 throw TimedOut(description: "menud \(process.ending); log:\n\(log)")
             }
-            return (try? UnixSocketConnection.connect(path: socketPath)) != nil
+            guard let probe = try? UnixSocketConnection.connect(path: socketPath) else { return false }
+            probe.setReceiveTimeout(seconds: 20)
+            answer = try? probe.readLine()
+            return answer != nil
         }
     }
 
@@ -168,7 +157,8 @@ final class TestDaemon {
     }
 
     /// A raw protocol client that has already read the greeting.
-    func connect() throws -> UnixSocketConnection {
+    func connect(sourceLocation: SourceLocation = #_sourceLocation) throws -> UnixSocketConnection {
+        requireOwnThread("a client of menud", sourceLocation: sourceLocation)
         let connection = try UnixSocketConnection.connect(path: socketPath)
         connection.setReceiveTimeout(seconds: 20)
         let greeting = try connection.readGreeting()

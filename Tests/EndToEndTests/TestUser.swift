@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A system user made for one test and removed after it, for programs that refuse to

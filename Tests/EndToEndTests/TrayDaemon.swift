@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A real menud publishing its menus on a test's ``SessionBus``, with `--tray` or its

@@ -1,12 +1,13 @@
 import Foundation
 import MenuClient
 import MenuProtocol
+import TestSupport
 import Testing
 
 /// The tray's D-Bus objects against a real session bus of the test's own
 /// (`dbus-daemon --session`), talked to with a real D-Bus client (`busctl`), the
 /// daemon's side checked with the real menuctl.
-@Suite struct TrayProtocolTests {
+@Suite(.ownThread) struct TrayProtocolTests {
     static let config = """
         settings:
           tray: true

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The tray in a real tray host: waybar's `tray` module in a headless sway, as a user
@@ -9,7 +10,7 @@ import Testing
 /// The headless sway has no pointer (its seat has no capabilities, and wlroots'
 /// headless backend makes no input devices), so no click can open the menu here:
 /// the menu's contents are checked through the items waybar's watcher lists.
-@Suite struct TrayWaybarTests {
+@Suite(.ownThread) struct TrayWaybarTests {
     static let programs = SwaySession.programs + SessionBus.programs + ["waybar"]
 
     static let menu = """

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A value means the same in a config's `value:` and in `menuctl set` (issue 16:
@@ -6,7 +7,7 @@ import Testing
 /// ways against the real binaries: `menud --check` and a daemon serving the config on
 /// one side, `menuctl set` on a running daemon on the other. Both must accept it or
 /// both refuse it, and when they accept, agree on the value.
-@Suite struct ValueRuleTests {
+@Suite(.ownThread) struct ValueRuleTests {
     static let toggleWords = ["yes", "No", "ON", "off", "TRUE", "False", "y", "1", "maybe", "yess"]
     static let rangeWords = [
         "60", "-5", "+10", "1e1", ".5e2", "10.0", "0x14", "inf", "nan", "1e999", "sixty", "120", "7",

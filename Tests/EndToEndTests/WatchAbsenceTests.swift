@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `menuctl watch` while the daemon is away: bars are told (waybar's class
 /// `disconnected`), the user is told once on stderr which socket it waits for, and a
 /// watch whose reader has gone exits instead of waiting forever.
-@Suite struct WatchAbsenceTests {
+@Suite(.ownThread) struct WatchAbsenceTests {
     @Test(arguments: [
         (
             "waybar",

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `menuctl watch --format` and `--template`: render's output again after every
 /// change, a focus move alone included, against the real daemon.
-@Suite struct WatchFormatTests {
+@Suite(.ownThread) struct WatchFormatTests {
     @Test func waybarIsOneJSONLinePerChange() async throws {
         var watch: WatchProcess?
         defer { watch?.stop() }

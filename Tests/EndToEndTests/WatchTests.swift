@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A running `menuctl watch` and the lines it has printed so far. Reads without
@@ -68,7 +69,7 @@ final class WatchProcess {
     }
 }
 
-@Suite struct WatchTests {
+@Suite(.ownThread) struct WatchTests {
     @Test func printsTheStateThenALinePerChangeAndSurvivesARestart() async throws {
         let directory = try TempDirectory()
         let socket = directory.file("run/socket")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A real waybar in a headless sway whose module is contrib/waybar/config.jsonc's
@@ -9,7 +10,7 @@ import Testing
 ///
 /// sway refuses root, so all of it (and the menud the module talks to, which answers
 /// only its own user) runs as a user made for the test.
-@Suite struct WaybarTests {
+@Suite(.ownThread) struct WaybarTests {
     static let programs = SwaySession.programs + ["waybar"]
 
     @Test(.enabled(if: XTools.shouldRun(programs)))

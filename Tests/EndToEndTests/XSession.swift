@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Programs the X tests need. Where they are missing the tests are skipped, except on

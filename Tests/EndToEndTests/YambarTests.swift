@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// contrib/yambar/config.yml, checked by yambar itself and run by a real yambar in a
 /// headless sway as a user made for the test (see ``WaybarTests``). yambar has no IPC
 /// to read a module's text: its script's command `tee`s what yambar reads into a
 /// file, and yambar's log shows whether it took every tag set.
-@Suite struct YambarTests {
+@Suite(.ownThread) struct YambarTests {
     static let programs = SwaySession.programs + ["yambar"]
     static let contrib = TestPaths.packageRoot.appendingPathComponent("contrib/yambar/config.yml").path
 

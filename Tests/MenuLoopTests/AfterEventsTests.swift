@@ -1,7 +1,8 @@
 import MenuLoop
+import TestSupport
 import Testing
 
-@Suite struct AfterEventsTests {
+@Suite(.ownThread) struct AfterEventsTests {
     /// Two timers due at once fire in one turn; the closure runs after both, not
     /// between them, as menud's replies are written after all of a turn's reads.
     @Test func runsAfterEveryEventOfTheTurn() throws {

@@ -1,11 +1,12 @@
 import MenuLoop
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-@Suite struct ChildProcessTests {
+@Suite(.ownThread) struct ChildProcessTests {
     /// Starts `program` and returns its result once it has exited.
     private func run(
         _ program: ChildProcess.Program, environment: [String: String] = [:], detached: Bool = true,

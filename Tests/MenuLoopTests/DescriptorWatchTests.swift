@@ -1,11 +1,12 @@
 import MenuLoop
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-@Suite struct DescriptorWatchTests {
+@Suite(.ownThread) struct DescriptorWatchTests {
     /// A watch reports what it waits for and leaves the reading to the descriptor's
     /// owner: the bytes are still there to read after the report, and the descriptor
     /// stays open after the watch closes.

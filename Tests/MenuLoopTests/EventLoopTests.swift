@@ -1,11 +1,12 @@
 import MenuLoop
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-@Suite struct EventLoopTests {
+@Suite(.ownThread) struct EventLoopTests {
     /// What every other test's harness relies on: a handle left open keeps the loop
     /// from closing, and names itself.
     @Test func aHandleLeftOpenKeepsTheLoopFromClosing() throws {

@@ -1,11 +1,12 @@
 import MenuLoop
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-@Suite struct FileWatchTests {
+@Suite(.ownThread) struct FileWatchTests {
     private func write(_ text: String, to path: String) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         _ = text.utf8CString.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count - 1) }

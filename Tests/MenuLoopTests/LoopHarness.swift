@@ -1,4 +1,5 @@
 import MenuLoop
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

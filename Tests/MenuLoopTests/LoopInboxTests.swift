@@ -1,8 +1,9 @@
 import Dispatch
 import MenuLoop
+import TestSupport
 import Testing
 
-@Suite struct LoopInboxTests {
+@Suite(.ownThread) struct LoopInboxTests {
     /// Touched only on the loop's thread, by work posted from another.
     private final class Received: @unchecked Sendable {
         var values: [Int] = []

@@ -1,7 +1,8 @@
 import MenuLoop
+import TestSupport
 import Testing
 
-@Suite struct LoopTimerTests {
+@Suite(.ownThread) struct LoopTimerTests {
     @Test func timersFireInTheOrderOfTheirDelays() throws {
         var fired: [String] = []
         try runLoop { loop in

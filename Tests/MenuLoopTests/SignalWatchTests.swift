@@ -1,11 +1,12 @@
 import MenuLoop
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-@Suite struct SignalWatchTests {
+@Suite(.ownThread) struct SignalWatchTests {
     /// Sent to the process, as a reload request is: a thread-directed `raise` would
     /// wait while the test's thread blocks the signal. No other test of the process
     /// touches SIGHUP, so while it is watched, sending it is safe.

@@ -1,4 +1,5 @@
 import MenuLoop
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -7,7 +8,7 @@ import Testing
 
 /// A served client and the client itself, each a ``SocketConnection``: what menud's
 /// clients are. (Children's output, read by a ``PipeReader``, is ChildProcessTests'.)
-@Suite struct SocketConnectionTests {
+@Suite(.ownThread) struct SocketConnectionTests {
     init() {
         // A write to a peer that is gone must fail with EPIPE, not end the tests.
         signal(SIGPIPE, SIG_IGN)

@@ -1,11 +1,12 @@
 import MenuLoop
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-@Suite struct UnixListenerTests {
+@Suite(.ownThread) struct UnixListenerTests {
     @Test func acceptsEveryWaitingClient() throws {
         var accepted = 0
         try withTemporaryDirectory { directory in
