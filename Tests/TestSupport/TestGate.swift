@@ -6,11 +6,14 @@ import Foundation
 /// a sliver of the machine: a test's outcome would depend on how many others there
 /// are. A test waits for its turn without holding a thread.
 ///
-/// `MENUD_TEST_WIDTH` sets the number; by default four per core.
+/// `MENUD_TEST_WIDTH` sets the number; by default two per core. Most of these tests
+/// wait on programs more than they compute, but several run a whole X session or
+/// compositor, and under a sanitizer eight at once on two cores starved each other's
+/// programs for seconds at a time.
 public final class TestGate: @unchecked Sendable {
     public static let shared = TestGate(
         width: ProcessInfo.processInfo.environment["MENUD_TEST_WIDTH"].flatMap(Int.init)
-            ?? 4 * ProcessInfo.processInfo.activeProcessorCount)
+            ?? 2 * ProcessInfo.processInfo.activeProcessorCount)
 
     private let lock = NSLock()
     /// Guarded by `lock`.
