@@ -4,9 +4,13 @@ extension MenuModel {
     /// what the user changed is kept where the node still exists and the value is
     /// still valid; untouched nodes take the new config's defaults. Returns the splices
     /// from this model's rows to `next`'s, the changed paths, and what was dropped.
-    public func carryState(into next: MenuModel) -> (change: Change, dropped: [DroppedState]) {
+    /// `kept` are state entries for nodes this model lacks: they apply where `next`
+    /// has their nodes, before this model's own state.
+    public func carryState(into next: MenuModel, with kept: [StateEntry] = []) -> (
+        change: Change, dropped: [DroppedState]
+    ) {
         let oldRows = (try? rows().map(\.path)) ?? []
-        let (_, dropped) = next.importState(exportState())
+        let (_, dropped) = next.importState(kept + exportState())
         let newRows = (try? next.rows().map(\.path)) ?? []
         var expansion: [String] = []
         var valued: [String] = []

@@ -23,6 +23,8 @@ final class Daemon {
     private var trayFailure: String?
     private var signals: [SignalWatch] = []
     private var stopping = false
+    /// Whether the write at shutdown failed: the daemon then exits non-zero.
+    private(set) var finalSaveFailed = false
 
     /// With `watch`, the config file is watched: the one served, or while the built-in
     /// menu is served, the default path a config is expected at.
@@ -129,7 +131,15 @@ final class Daemon {
         tray = nil
         server.stop()
         guard state.store != nil else { return state.close() }
-        // The last changes may still be waiting for their write.
-        state.saveNow().whenComplete { [state] _ in state.close() }
+        // The last changes may still be waiting for their write. When it fails they
+        // are lost: said at error level whatever was logged before, and in the exit
+        // status, for systemd to show.
+        state.saveNow().whenComplete { [state, logger] result in
+            if case .failure(let error) = result {
+                logger.error("the last save failed, and the changes since the save before are lost: \(error)")
+                self.finalSaveFailed = true
+            }
+            state.close()
+        }
     }
 }

@@ -131,8 +131,7 @@ struct Menud: ParsableCommand {
             daemon = try Daemon(
                 loop: loop, state: daemonState, server: server, watch: !noWatch, logger: logger)
             if let store {
-                let (_, dropped) = daemonState.model.importState(store.read())
-                for d in dropped { logger.notice("state: dropped \(d.entry): \(d.reason)") }
+                daemonState.restoreState(store.read())
                 logger.info("state file \(store.path)")
             }
             daemonState.loadOpenGroups()
@@ -148,6 +147,7 @@ struct Menud: ParsableCommand {
             throw ExitCode.failure
         }
         daemon.run()
+        if daemon.finalSaveFailed { throw ExitCode.failure }
     }
 
     /// Writes to descriptor 2 directly: Glibc's `stderr` is a global that Swift 6

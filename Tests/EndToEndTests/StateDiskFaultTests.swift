@@ -81,6 +81,41 @@ struct StateDiskFaultTests {
         }
     }
 
+    /// A `save` that fails while the automatic write is waiting to retry leaves the
+    /// retry armed: the file is written once there is room, with no other change.
+    @Test func aFailedSaveKeepsTheRetry() async throws {
+        try await withSmallFileSystem { directory, fs in
+            let state = fs + "/state"
+            try await withDaemon(arguments: ["--state", state], directory: directory) { daemon in
+                _ = try run("/bin/dd", ["if=/dev/zero", "of=\(fs)/filler", "bs=4096"])
+                #expect(try daemon.request("set settings/hostname retried").isOK)
+                try await waitUntil("the automatic write to fail") {
+                    daemon.log.contains("cannot save state")
+                }
+                #expect(try daemon.request("save").errorCode == "save-failed")
+                #expect(unlink(fs + "/filler") == 0)
+                try await expectWrittenAgain(daemon, state, "value settings/hostname retried")
+            }
+        }
+    }
+
+    /// The write at shutdown fails: the changes since the last write are lost, which
+    /// the log says at error level and the exit status shows.
+    @Test func aFinalSaveThatFailsIsAnErrorAndAFailedExit() async throws {
+        try await withSmallFileSystem { directory, fs in
+            let state = fs + "/state"
+            try await withDaemon(arguments: ["--state", state], directory: directory) { daemon throws in
+                #expect(try daemon.request("save").isOK)
+                #expect(try run("/bin/mount", ["-o", "remount,ro", fs]).status == 0)
+                #expect(try daemon.request("set settings/hostname lost").isOK)
+                await daemon.stop()
+                #expect(daemon.process.exitStatus == 1, "menud \(daemon.process.ending); log: \(daemon.log)")
+                #expect(daemon.log.contains("error menud: [menud] the last save failed"), "\(daemon.log)")
+                #expect(try run("/bin/mount", ["-o", "remount,rw", fs]).status == 0)
+            }
+        }
+    }
+
     @Test func aReadOnlyStateDirectoryFailsSavesUntilItIsWritable() async throws {
         try await withSmallFileSystem { directory, fs in
             let state = fs + "/state"

@@ -3,7 +3,7 @@
 #endif
 
 /// Replaces a file so that a crash at any moment leaves either the old contents or
-/// the new, never a mix: write a temporary file next to it, fsync it, rename it over
+/// the new, never a mix: write a new temporary file next to it, fsync it, rename it over
 /// the file (atomic within a directory), then fsync the directory so the rename
 /// itself survives a power cut. Blocking; the daemon calls it off its event loop.
 enum AtomicFile {
@@ -21,9 +21,15 @@ enum AtomicFile {
         } catch {
             throw Failure(operation: "mkdir", path: error.path, errno: error.errno)
         }
-        let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw Failure(operation: "create", path: temporary, errno: errno) }
+        // A new file of a name nobody could have known (mkstemp: O_EXCL, mode 0600),
+        // never one that exists: a link planted at a fixed name would be followed, and
+        // its target overwritten with the state.
+        var template = Array((path + ".XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw Failure(operation: "create", path: path + ".XXXXXX", errno: errno) }
+        // Not inherited by a child that the loop starts meanwhile.
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do throws(Failure) {
             try writeAll(fd, Array(text.utf8), path: temporary)
             guard fsync(fd) == 0 else { throw Failure(operation: "fsync", path: temporary, errno: errno) }

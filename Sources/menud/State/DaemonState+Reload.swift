@@ -51,9 +51,9 @@ extension DaemonState {
     func replaceModel(with next: MenuModel, configRecords: [[String]], spliceTopics: EventTopics)
         -> CommandOutput
     {
-        let (change, dropped) = model.carryState(into: next)
-        for d in dropped { logger.notice("dropped \(d.entry): \(d.reason)") }
+        let (change, dropped) = model.carryState(into: next, with: keptState)
         model = next
+        keep(dropped, when: "reload")
         var output = CommandOutput(listening: events.hasSubscribers)
         for record in configRecords { output.announce(record, topics: .config) }
         output.record(change, in: next, spliceTopics: spliceTopics)

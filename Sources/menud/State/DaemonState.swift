@@ -43,6 +43,14 @@ final class DaemonState {
     var processes: [Int32: (process: ChildProcess, deadline: LoopTimer?, endsWithDaemon: Bool)] = [:]
     /// The write that will carry the changes made since the last one; made on first use.
     private var saveTimer: LoopTimer?
+    /// Set by ``close()``: no write is scheduled after it, which would keep the loop
+    /// running.
+    private var isClosed = false
+    /// The state file's entries for nodes the current menu lacks, written back as they
+    /// were read: a run that serves another menu (the built-in one while the config
+    /// is missing, or an editor's half-saved config) must not lose them. They apply
+    /// again when a reload brings their node back.
+    var keptState: [StateEntry] = []
     /// What an ordinary command writes into, emptied for each (``CommandOutput/reset(listening:)``)
     /// and written in place: a command then allocates nothing for its events or its
     /// changes, and no output is made, copied and destroyed per request. A batch's or a
@@ -146,28 +154,28 @@ final class DaemonState {
 
     /// Writes the state soon: a burst of changes becomes one write.
     func scheduleSave(in delay: Duration = saveDelay) {
-        guard store != nil, saveTimer?.isActive != true else { return }
+        guard store != nil, !isClosed, saveTimer?.isActive != true else { return }
         let timer = saveTimer ?? LoopTimer(loop: loop)
         if saveTimer == nil {
             saveTimer = timer
-            timer.onFire = { [weak self] in
-                self?.saveNow().whenComplete { result in
-                    if case .failure = result { self?.scheduleSave(in: Self.saveRetryDelay) }
-                }
-            }
+            timer.onFire = { [weak self] in _ = self?.saveNow() }
         }
         timer.start(after: delay)
     }
 
-    /// Writes the state now (for `save` and at shutdown).
+    /// Writes the state now (for `save` and at shutdown). A write that fails is tried
+    /// again every ``saveRetryDelay``, whoever asked for it: a `save` that fails must
+    /// not cancel the retry of the write it replaced.
     func saveNow() -> Completion<Void> {
         saveTimer?.stop()
         guard let store else {
             return .failed(ProtocolError(.saveFailed, "state saving is off (--no-state)"))
         }
-        return store.write(StateFileFormat.encode(model.exportState())).map { _ in }.mapError {
-            ProtocolError(.saveFailed, "\($0)")
+        let written = store.write(model.exportState() + keptState)
+        written.whenComplete { [weak self] result in
+            if case .failure = result { self?.scheduleSave(in: Self.saveRetryDelay) }
         }
+        return written.mapError { ProtocolError(.saveFailed, "\($0)") }
     }
 
     /// Closes what keeps the loop running: the save timer, and the watches of the
@@ -179,6 +187,7 @@ final class DaemonState {
     /// awaited are dropped too: they will never complete, and a connection holding
     /// its reply for one is held by it in turn.
     func close() {
+        isClosed = true
         saveTimer?.close()
         saveTimer = nil
         for (process, deadline, endsWithDaemon) in processes.values {

@@ -21,6 +21,10 @@ final class StateStore {
     /// someone fixes it, so the log says so once when that starts and once when it ends,
     /// not at every change in between.
     private var failing = false
+    /// The entries of the file as read, or of the last write queued while it has not
+    /// failed: a write of the same entries would leave the file as it is, so it is not
+    /// made. A run in which nothing changed does not touch the file.
+    private var written: Set<StateEntry>?
 
     init(path: String, loop: EventLoop, logger: Logger) {
         self.path = path
@@ -38,6 +42,12 @@ final class StateStore {
     /// be read or parsed is moved aside to `FILE.bad` and the run starts from the
     /// config's defaults: a damaged state file must never stop the menu.
     func read() -> [StateEntry] {
+        let entries = readEntries()
+        written = Set(entries)
+        return entries
+    }
+
+    private func readEntries() -> [StateEntry] {
         let problem: String
         switch FileContents.read(path) {
         case .failure(.missing):
@@ -67,10 +77,15 @@ final class StateStore {
         return []
     }
 
-    /// Queues a write of `text` after any write already queued. It fails with the
-    /// write's error; the failure is logged here (once per run of failures), so
-    /// callers need only pass it on to a client.
-    func write(_ text: String) -> Completion<Void> {
+    /// Queues a write of `entries` after any write already queued, unless they are
+    /// what the file holds or will hold. It fails with the write's error; the failure
+    /// is logged here (once per run of failures), so callers need only pass it on to
+    /// a client.
+    func write(_ entries: [StateEntry]) -> Completion<Void> {
+        let wanted = Set(entries)
+        if wanted == written { return lastWrite }
+        written = wanted
+        let text = StateFileFormat.encode(entries)
         let path = self.path
         let loop = self.loop
         let next = Completion<Void>()
@@ -92,6 +107,8 @@ final class StateStore {
                 if self.failing { self.logger.notice("state saved again to \(path)") }
                 self.failing = false
             case .failure(let error):
+                // The file holds something else: the next write of these must be made.
+                if self.written == wanted { self.written = nil }
                 if !self.failing {
                     self.logger.error("cannot save state: \(error); will retry, and log when it works again")
                 }
