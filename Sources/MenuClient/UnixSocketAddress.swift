@@ -7,6 +7,9 @@
 /// A socket path as the `sockaddr` that `connect` and `bind` take: the one place that
 /// fills a `sockaddr_un`, for menuctl's connection and menubench's clients and servers.
 public enum UnixSocketAddress {
+    /// The longest path a `sockaddr_un` holds, in bytes: 107 on Linux.
+    public static var maxPathLength: Int { MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1 }
+
     /// Calls `body` with `path` as an address and its length; nil, without calling it,
     /// when the path does not fit in `sun_path`.
     public static func with<R>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R? {

@@ -17,7 +17,7 @@ public final class UnixSocketConnection {
         public var isNotListening: Bool { errno == ENOENT || errno == ECONNREFUSED }
     }
 
-    private let fd: Int32
+    let fd: Int32
     private var buffer: [UInt8] = []
     private var start = 0
     private var sawEOF = false

@@ -20,4 +20,13 @@ public struct ConfigErrors: Error, Sendable, CustomStringConvertible {
     public var errors: [ConfigError]
     public init(_ errors: [ConfigError]) { self.errors = errors }
     public var description: String { errors.map(\.description).joined(separator: "\n") }
+
+    /// The first `limit` errors, then how many more there are: what goes to clients,
+    /// where a config with a hundred thousand errors must not make a message of
+    /// megabytes. The log keeps them all.
+    public func summary(atMost limit: Int) -> String {
+        guard errors.count > limit else { return description }
+        return (errors.prefix(limit).map(\.description) + ["… and \(errors.count - limit) more errors"])
+            .joined(separator: "\n")
+    }
 }

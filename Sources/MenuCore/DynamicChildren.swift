@@ -35,7 +35,8 @@ extension NodeSpec {
     ) {
         let path = prefix + node.id
         guard depth < ConfigDecoder.maxMenuDepth else {
-            node.children = []
+            // A group this deep keeps one row that says why it has no others.
+            node.children = node.childrenCommand != nil || !node.children.isEmpty ? [.tooDeepRow] : []
             return
         }
         if node.childrenCommand != nil { node.children = children(path) }
@@ -50,6 +51,10 @@ extension NodeSpec {
     /// the group can be opened at all.
     public static let loadingRow = NodeSpec(
         id: "loading", kind: .item, title: TitleTemplate(literal: "Loading…"))
+
+    /// The one child of a group at ``MenuTree/maxDepth``, whose children would be
+    /// nested deeper than a menu may be: the group opens on why it shows nothing.
+    public static let tooDeepRow = errorRow("nested deeper than \(ConfigDecoder.maxMenuDepth) levels")
 
     /// The one child of a `children-cmd` group whose command failed: the group stays
     /// usable and shows why.

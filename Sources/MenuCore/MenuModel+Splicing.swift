@@ -19,7 +19,7 @@ extension MenuModel {
         let groupPath = tree.path(g)
         var filled = children
         if tree.depth(g) >= ConfigDecoder.maxMenuDepth {
-            filled = []
+            filled = children.isEmpty ? [] : [.tooDeepRow]
         } else {
             for i in filled.indices {
                 NodeSpec.fill(&filled[i], prefix: groupPath + "/", depth: tree.depth(g) + 1, filling)

@@ -71,6 +71,8 @@ public struct MenuTree: Sendable {
     public func kind(_ i: Int) -> NodeKind { kinds[i] }
     public func id(_ i: Int) -> String { ids[i] }
     public func depth(_ i: Int) -> Int { Int(depths[i]) }
+    /// The deepest a node with children may be: its children show one error row.
+    public static var maxDepth: Int { ConfigDecoder.maxMenuDepth }
     public func exec(_ i: Int) -> String? { execs[i] }
     public func onChangeCommand(_ i: Int) -> String? { onChange[i] }
     public func rule(_ i: Int) -> ValueRule? { rules[i] }

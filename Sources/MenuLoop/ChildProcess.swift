@@ -180,6 +180,19 @@ public final class ChildProcess: LoopHandle {
         _ = Glibc.kill(detached ? -pid : pid, signal)
     }
 
+    /// Stops reading its captured output, closing this side's pipes, and counts it as
+    /// ended: for a child being killed, whose output nobody will read, and which may
+    /// have started something outside its process group (`setsid`) that holds the
+    /// pipes open for as long as it likes. ``onExit`` still comes once it has exited.
+    public func abandonOutput() {
+        guard !finished else { return }
+        for index in outputs.indices where outputs[index] != nil {
+            outputs[index]?.ended = true
+            outputs[index]?.pipe.close()
+        }
+        finishIfDone()
+    }
+
     /// Stops reading its output and watching it: ``onExit`` will not be called. The
     /// child is not signalled.
     public func close() {

@@ -45,9 +45,11 @@ enum DaemonSession {
     {
         let connection: UnixSocketConnection
         do {
-            connection = try UnixSocketConnection.connect(path: path)
+            connection = try UnixSocketConnection.connectToOwnDaemon(path: path)
+        } catch let failure as UnixSocketConnection.Failure {
+            throw .cannotConnect(path, failure)
         } catch {
-            throw .cannotConnect(path, error)
+            throw .unreachable(path, "\(error)")
         }
         if let timeout { connection.setReceiveTimeout(seconds: timeout) }
         do {

@@ -109,6 +109,7 @@ struct Menud: ParsableCommand {
                     environment: ProcessEnvironment.value, uid: getuid()))
         do {
             try socketFile.prepareDirectory()
+            try socketFile.lock()
             try socketFile.claim()
         } catch {
             Self.printError("menud: \(error)")

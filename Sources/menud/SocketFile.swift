@@ -1,4 +1,5 @@
 import MenuClient
+import MenuLoop
 
 #if canImport(Glibc)
     import Glibc
@@ -23,6 +24,14 @@ struct SocketFile {
     /// be a real directory (never a symbolic link, which is not followed), belong to
     /// us, and be writable by nobody else.
     func prepareDirectory() throws(Problem) {
+        // Before anything is made for it: a path that cannot be bound leaves nothing.
+        let length = path.utf8.count
+        guard length <= UnixSocketAddress.maxPathLength else {
+            throw Problem(
+                description:
+                    "socket path \(path) is \(length) bytes long, and a Unix socket's path can be at most \(UnixSocketAddress.maxPathLength); choose a shorter one with --socket or MENUD_SOCKET"
+            )
+        }
         let created: Bool
         do {
             created = try Directory.makePrivate(directory)
@@ -57,8 +66,41 @@ struct SocketFile {
         if created { chmod(directory, 0o700) }
     }
 
+    /// `PATH.lock`, which a daemon holds locked (flock) for as long as it runs.
+    var lockPath: String { path + ".lock" }
+
+    /// Takes the lock beside the socket, for the life of the process (the descriptor
+    /// is never closed; the kernel lets go of it at exit, however the daemon ends).
+    /// Two daemons started at once on one path would otherwise both find the socket
+    /// stale and both go on: one removes the other's socket, and the other is left
+    /// running unreachable. With the lock, the second says who has the path.
+    func lock() throws(Problem) {
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else {
+            throw Problem(description: "cannot open \(lockPath): \(String(cString: strerror(errno)))")
+        }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            close(fd)
+            if code == EWOULDBLOCK {
+                throw Problem(
+                    description: "another menud is already running on \(path) (it holds \(lockPath))")
+            }
+            throw Problem(description: "cannot lock \(lockPath): \(String(cString: strerror(code)))")
+        }
+    }
+
+    /// Why the socket cannot be listened on, naming it.
+    func listenProblem(_ error: UVError) -> Problem {
+        let hint =
+            error.errno == EADDRINUSE
+            ? " (something else took the path after menud found it free)" : ""
+        return Problem(description: "cannot listen on \(path): \(error)\(hint)")
+    }
+
     /// Makes the path free for binding: fails when a daemon answers there, removes a
-    /// stale socket, and refuses to delete anything that is not a socket.
+    /// stale socket, and refuses to delete anything that is not a socket. Called with
+    /// the lock held, so no other daemon is between its probe and its bind.
     func claim() throws(Problem) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
@@ -87,5 +129,7 @@ struct SocketFile {
         }
     }
 
+    /// The socket goes; the lock file stays, unlocked at exit: removing it while
+    /// another daemon waits to open it would let two daemons lock two files.
     func remove() { unlink(path) }
 }

@@ -47,6 +47,74 @@ import Testing
         }
     }
 
+    /// A children-cmd that times out after starting a helper in a session of its own,
+    /// which holds its output open: the daemon closes its ends of the pipes at the
+    /// timeout, so openings of the group do not pile up descriptors.
+    @Test func aTimedOutCommandsHelperKeepsNoDescriptorsOfTheDaemon() async throws {
+        let config = """
+            menu:
+              - id: stuck
+                title: Stuck
+                children-cmd: setsid sh -c 'while [ -e "$PWD" ]; do sleep 0.2; done' & exec sleep 300
+
+            """
+        try await withConfigFile(config) { path in
+            try await withDaemon(config: path, arguments: ["--children-timeout", "0.3"]) { daemon in
+                func openAndTimeOut() throws {
+                    let reply = try daemon.request("expand stuck")
+                    #expect(reply.isOK, "\(reply)")
+                    #expect(
+                        rows(try daemon.request("rows stuck")).last?.title.hasPrefix("Error: timed out")
+                            == true)
+                    #expect(try daemon.request("collapse stuck").isOK)
+                }
+                try openAndTimeOut()
+                let before = openDescriptors(daemon.pid)
+                for _ in 0..<6 { try openAndTimeOut() }
+                // The killed shells are reaped a moment after their timeout.
+                try? await waitUntil("at most \(before) descriptors") {
+                    openDescriptors(daemon.pid) <= before
+                }
+                #expect(openDescriptors(daemon.pid) <= before, "\(before) before, then six more timeouts")
+            }
+        }
+    }
+
+    /// A hook whose program is missing fails at every change: the first failure is
+    /// logged, then the failures are counted, not written one by one; once it works
+    /// again, that is logged too.
+    @Test func aHookThatKeepsFailingIsLoggedOnce() async throws {
+        let config = """
+            menu:
+              - id: volume
+                title: "Volume {value}"
+                type: range
+                min: 0
+                max: 100
+                value: 0
+                on-change: '[ -e works ] || exec no-such-mixer-program'
+
+            """
+        try await withConfigFile(config) { path in
+            try await withDaemon(config: path) { daemon in
+                for v in 1...30 { #expect(try daemon.request("set volume \(v)").isOK) }
+                try await waitUntil("the hooks' runs to end") {
+                    daemon.log.contains("status 127")
+                        && !ProcessEntry.all().contains { $0.parent == daemon.pid }
+                }
+                let lines = daemon.log.split(separator: "\n").filter { $0.contains("on-change volume") }
+                #expect(lines.count <= 3, "\(lines.joined(separator: "\n"))")
+                #expect(lines.filter { $0.contains("exited with status 127") }.count == 1, "\(lines)")
+                try "".write(toFile: daemon.directory.file("works"), atomically: false, encoding: .utf8)
+                #expect(try daemon.request("set volume 50").isOK)
+                try await waitUntil("the hook to be logged working again; log:\n\(daemon.log)") {
+                    daemon.log.contains(
+                        "on-change volume: '[ -e works ] || exec no-such-mixer-program' works again")
+                }
+            }
+        }
+    }
+
     @Test func aFailingItemIsLogged() async throws {
         try await withFaultDaemon { daemon in
             #expect(try daemon.request("activate run-fail").lines.first?.hasPrefix("ran\t") == true)

@@ -235,6 +235,38 @@ import Testing
         }
     }
 
+    /// A children-cmd group at the deepest level a menu may have (its command's output
+    /// put it there) opens on an error row saying why, not on nothing.
+    @Test func aGroupAtTheDepthLimitShowsAnErrorRow() async throws {
+        // 63 static levels, then a command group whose output holds another one.
+        var config = "menu:\n"
+        var indent = "  "
+        var path: [String] = []
+        for level in 0..<63 {
+            config += "\(indent)- id: g\(level)\n\(indent)  title: G\(level)\n\(indent)  children:\n"
+            indent += "    "
+            path.append("g\(level)")
+        }
+        // The output comes from a file in the daemon's directory: no quoting in quoting.
+        config += "\(indent)- id: outer\n\(indent)  title: Outer\n\(indent)  children-cmd: cat outer.yaml\n"
+        let outer = (path + ["outer"]).joined(separator: "/")
+        try await withConfigFile(config) { file in
+            try await withDaemon(config: file) { daemon in
+                try "- id: inner\n  title: Inner\n  children-cmd: \"echo '- title: X'\"\n".write(
+                    toFile: daemon.directory.file("outer.yaml"), atomically: false, encoding: .utf8)
+                #expect(try daemon.request("expand \(outer)").isOK)
+                let inner = rows(try daemon.request("rows \(outer)"))
+                #expect(inner.map(\.title) == ["Outer", "Inner"], "\(inner); log: \(daemon.log)")
+                #expect(try daemon.request("expand \(outer)/inner").isOK)
+                let deepest = rows(try daemon.request("rows \(outer)/inner"))
+                #expect(
+                    deepest.map(\.title) == ["Inner", "Error: nested deeper than 64 levels"],
+                    "\(deepest); log: \(daemon.log)")
+                #expect(daemon.log.contains("would be nested deeper than 64 levels"), "\(daemon.log)")
+            }
+        }
+    }
+
     @Test func aTimedOutCommandIsKilledWithItsGroupAndShowsAnErrorRow() async throws {
         try await withLiveDaemon(["--children-timeout", "0.5"]) { daemon in
             #expect(try daemon.request("expand slow").isOK)

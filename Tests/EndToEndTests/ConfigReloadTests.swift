@@ -108,6 +108,29 @@ import Testing
         }
     }
 
+    /// A config with twenty thousand errors (about 2 MB of them, past the subscribers'
+    /// 1 MiB bound): clients get the first hundred and a count, so that no subscriber
+    /// is dropped; the log has them all.
+    @Test func aConfigWithManyErrorsSendsTheFirstHundred() async throws {
+        try await withConfigDaemon(watch: false) { daemon, config, subscriber in
+            var text = "menu:\n"
+            for i in 0..<20_000 { text += "  - {id: n\(i), titel: N}\n" }
+            try text.write(toFile: config, atomically: false, encoding: .utf8)
+            let reply = try daemon.request("reload")
+            #expect(reply.errorCode == "reload-failed")
+            let message = ProtocolFields.unescape(Substring(reply.errorMessage ?? ""))
+            let lines = message.split(separator: "\n")
+            #expect(lines.count == 101, "\(lines.count) lines")
+            #expect(lines.last.map(String.init)?.hasPrefix("… and ") == true, "\(lines.last ?? "")")
+            let group = try subscriber.readEventGroup()
+            #expect(group.records.count == 1 && group.records[0].hasPrefix("config\tfailed\t\(config):2:"))
+            // Still subscribed: the next change reaches it.
+            #expect(try daemon.request("set settings/hostname after").isOK)
+            #expect(try subscriber.readEventGroup().records == ["value\tsettings/hostname\tafter"])
+            #expect(daemon.log.contains("\(config):20001:"), "the log keeps every error")
+        }
+    }
+
     /// `reload` pipelined after other requests in one read: every request keeps its
     /// reply (the reload's records once replaced the replies written before it).
     @Test func aPipelinedReloadKeepsTheRepliesBeforeIt() async throws {

@@ -25,6 +25,67 @@ import Testing
         }
     }
 
+    /// A daemon holds `SOCKET.lock` for its life: another one started while it is
+    /// held, even with no socket there yet, says who has the path and starts nothing.
+    @Test func theLockBesideTheSocketKeepsASecondDaemonOut() async throws {
+        let directory = try TempDirectory()
+        let path = directory.file("run/socket")
+        try FileManager.default.createDirectory(
+            atPath: directory.file("run"), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        let holder = try BackgroundProcess(
+            "/usr/bin/flock", [path + ".lock", "sh", "-c", "echo held; exec sleep 600"],
+            environment: ProcessInfo.processInfo.environment, log: directory.file("holder.log"))
+        defer { holder.killAndReap(group: true) }
+        try await waitUntil("flock to hold the lock; its log: \(holder.log)") { holder.log.contains("held") }
+        let refused = try run(
+            TestPaths.menud, ["--config", TestPaths.fixture("menu.yaml"), "--no-state", "--socket", path])
+        #expect(refused.status == 1, "\(refused)")
+        #expect(
+            refused.stderr == "menud: another menud is already running on \(path) (it holds \(path).lock)\n",
+            "\(refused)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    /// Two daemons started at the same moment on a stale socket: one serves, the other
+    /// says the path is taken; never both running, one of them unreachable.
+    @Test func twoDaemonsStartedAtOnceOnAStaleSocket() async throws {
+        let directory = try TempDirectory()
+        let path = directory.file("run/socket")
+        try FileManager.default.createDirectory(
+            atPath: directory.file("run"), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        for round in 0..<5 {
+            try bindAndAbandon(path)
+            let arguments = [
+                "--config", TestPaths.fixture("menu.yaml"), "--no-state", "--no-watch", "--socket", path,
+            ]
+            let daemons = try (0..<2).map { n in
+                try BackgroundProcess(
+                    TestPaths.menud, arguments, environment: ProcessInfo.processInfo.environment,
+                    log: directory.file("menud-\(round)-\(n).log"))
+            }
+            defer { for d in daemons { d.killAndReap(group: true) } }
+            // The loser exits; the winner greets.
+            try await waitUntil("one daemon to give up; logs: \(daemons.map(\.log))") {
+                daemons.filter(\.isRunning).count == 1
+            }
+            let loser = try #require(daemons.first { !$0.isRunning })
+            #expect(loser.exitStatus == 1 && loser.log.contains("already running on \(path)"), "\(loser.log)")
+            let winner = try #require(daemons.first { $0.isRunning })
+            var greeting: String?
+            try await waitUntil("the winner to greet; its log: \(winner.log)") {
+                let probe = try? UnixSocketConnection.connect(path: path)
+                probe?.setReceiveTimeout(seconds: 20)
+                greeting = try probe?.readLine()
+                return greeting != nil
+            }
+            #expect(greeting == "OK MENUD 1")
+            kill(winner.pid, SIGTERM)
+            try await waitUntil("the winner to stop; its log: \(winner.log)") { !winner.isRunning }
+        }
+    }
+
     @Test func replacesAStaleSocket() async throws {
         let directory = try TempDirectory()
         let path = directory.file("run/socket")

@@ -20,6 +20,19 @@ import Testing
         return result.stderr
     }
 
+    /// A path too long for a socket is refused before anything is made for it, with
+    /// the path and the limit named.
+    @Test func anOverLongPathIsRefusedAndLeavesNothing() throws {
+        let directory = try TempDirectory()
+        let deep = directory.file(String(repeating: "d", count: 60) + "/" + String(repeating: "e", count: 60))
+        let socket = deep + "/socket"
+        let stderr = try refusal(socket: socket)
+        #expect(
+            stderr.contains("socket path \(socket) is \(socket.utf8.count) bytes long")
+                && stderr.contains("at most 107"), "\(stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
     @Test func aSymbolicLinkIsNotFollowed() throws {
         let directory = try TempDirectory()
         let target = directory.file("target")

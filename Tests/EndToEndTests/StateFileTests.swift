@@ -22,6 +22,12 @@ import Testing
         try? String(contentsOfFile: directory.file("state"), encoding: .utf8)
     }
 
+    /// The damaged state files moved aside in `directory`, oldest first.
+    static func badCopies(_ directory: TempDirectory) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { $0.hasPrefix("state.bad.") }.sorted().map(directory.file)
+    }
+
     @Test func stateSurvivesARestart() async throws {
         let directory = try TempDirectory()
         try await withDaemon(directory: directory) { daemon throws in
@@ -95,7 +101,7 @@ import Testing
             #expect(saved.hasPrefix("r\(round)-"), "\(context): \(saved)")
             expected = saved
         }
-        #expect(!FileManager.default.fileExists(atPath: directory.file("state.bad")))
+        #expect(Self.badCopies(directory).isEmpty)
     }
 
     @Test func aCorruptStateFileIsMovedAsideAndTheDefaultsServed() async throws {
@@ -104,13 +110,48 @@ import Testing
             toFile: directory.file("state"), atomically: false, encoding: .utf8)
         try await withDaemon(directory: directory) { daemon throws in
             #expect(try !expanded(daemon, "power"))
-            #expect(daemon.log.contains("moved it to \(directory.file("state.bad"))"))
-            #expect(
-                try String(contentsOfFile: directory.file("state.bad"), encoding: .utf8).contains(
-                    "what is this"))
+            let copies = Self.badCopies(directory)
+            #expect(copies.count == 1, "\(copies)")
+            let copy = try #require(copies.first)
+            #expect(daemon.log.contains("moved it to \(copy)"))
+            #expect(try String(contentsOfFile: copy, encoding: .utf8).contains("what is this"))
             #expect(try daemon.request("expand power").isOK)
             #expect(try daemon.request("save").isOK)
             #expect(stateFile(directory) == "# menud state 1\nexpanded power\n")
+        }
+    }
+
+    /// Each damaged file is kept, with the time it was found, up to a few: a second
+    /// one does not replace the first.
+    @Test func theNewestDamagedFilesAreKept() async throws {
+        let directory = try TempDirectory()
+        for round in 0..<7 {
+            try "# menud state 1\ndamaged \(round)\n".write(
+                toFile: directory.file("state"), atomically: false, encoding: .utf8)
+            try await withDaemon(directory: directory) { daemon throws in
+                #expect(daemon.log.contains("moved it to \(directory.path)/state.bad."), "\(daemon.log)")
+            }
+        }
+        let copies = Self.badCopies(directory)
+        let kept = try copies.map { try String(contentsOfFile: $0, encoding: .utf8) }
+        #expect(kept == (2..<7).map { "# menud state 1\ndamaged \($0)\n" }, "\(copies)")
+    }
+
+    /// A state file past the size limit is not read: it is moved aside with one error
+    /// line, and the daemon starts at once from the defaults.
+    @Test func anOversizedStateFileIsMovedAsideUnread() async throws {
+        let directory = try TempDirectory()
+        var text = "# menud state 1\n"
+        for i in 0..<40_000 { text += "value nowhere/node\(i) some value\n" }
+        text += "value settings/hostname huge-\(String(repeating: "x", count: 200_000))\n"
+        try text.write(toFile: directory.file("state"), atomically: false, encoding: .utf8)
+        try await withDaemon(directory: directory) { daemon throws in
+            #expect(try value(daemon, "settings/hostname") == "workstation")
+            #expect(
+                daemon.log.contains("cannot read it (larger than 1048576 bytes); moved it to"),
+                "\(daemon.log)")
+            #expect(daemon.log.split(separator: "\n").count < 10, "\(daemon.log)")
+            #expect(Self.badCopies(directory).count == 1)
         }
     }
 

@@ -249,7 +249,8 @@ import Testing
         }
     }
 
-    /// Nothing is kept below ``ConfigDecoder/maxMenuDepth``, as when filling specs.
+    /// Nothing is kept below ``ConfigDecoder/maxMenuDepth``, as when filling specs, but
+    /// the one row of a group there that says why it has no others.
     @Test(arguments: ConfigDecoder.maxMenuDepth - 3...ConfigDecoder.maxMenuDepth)
     func deepOutputIsCutAtTheMaximumDepth(depth: Int) throws {
         var chain = MenuFixtures.group("g\(depth)", expanded: true, [MenuFixtures.item("old")])
@@ -270,7 +271,15 @@ import Testing
         let spliced = MenuModel(config: config)
         let rebuilt = MenuModel(config: config)
         _ = try Self.spliceAndCompare(c, spliced, rebuilt)
+        let limit = ConfigDecoder.maxMenuDepth
         let depths = Self.nodes(spliced).map { spliced.tree.depth($0) }
-        #expect(depths.max() == min(depth + 4, ConfigDecoder.maxMenuDepth))
+        #expect(depths.filter { $0 <= limit }.max() == min(depth + 4, limit))
+        let below = Self.nodes(spliced).filter { spliced.tree.depth($0) > limit }
+        #expect(
+            below.allSatisfy {
+                spliced.tree.depth($0) == limit + 1 && spliced.tree.path($0).hasSuffix("/error")
+            },
+            "\(below.map { spliced.tree.path($0) })")
+        #expect(below.isEmpty == (depth + 4 <= limit))
     }
 }

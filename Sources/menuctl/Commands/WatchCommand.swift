@@ -92,9 +92,11 @@ struct WatchCommand: ParsableCommand {
     {
         let connection: UnixSocketConnection
         do {
-            connection = try UnixSocketConnection.connect(path: socket)
+            connection = try UnixSocketConnection.connectToOwnDaemon(path: socket)
+        } catch let failure as UnixSocketConnection.Failure {
+            throw .cannotConnect(socket, failure)
         } catch {
-            throw .cannotConnect(socket, error)
+            throw .unreachable(socket, "\(error)")
         }
         do {
             guard try connection.readGreeting().hasPrefix("OK MENUD ") else {

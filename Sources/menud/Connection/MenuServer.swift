@@ -34,14 +34,18 @@ final class MenuServer {
     init(
         loop: EventLoop, socket: SocketFile, state: DaemonState, stallTimeout: Duration, connectionLimit: Int,
         logger: Logger
-    ) throws(UVError) {
+    ) throws(SocketFile.Problem) {
         self.loop = loop
         self.socket = socket
         self.state = state
         self.stallTimeout = stallTimeout
         self.logger = logger
         count = ConnectionCount(limit: connectionLimit)
-        listener = try UnixListener(loop: loop, path: socket.path, backlog: 256)
+        do {
+            listener = try UnixListener(loop: loop, path: socket.path, backlog: 256)
+        } catch {
+            throw socket.listenProblem(error)
+        }
         afterEvents = AfterEvents(loop: loop)
     }
 

@@ -38,6 +38,9 @@ enum ChildrenCommandRun {
         func fail(_ process: ChildProcess, _ reason: String) {
             guard !outcome.isDone else { return }
             process.killGroup(SIGKILL)
+            // Its output will not be read: a helper it started in a session of its own
+            // would otherwise keep two descriptors of the daemon's open until it ends.
+            process.abandonOutput()
             outcome.succeed(.failed(reason))
         }
         let process: ChildProcess

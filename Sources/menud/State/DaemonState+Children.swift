@@ -48,7 +48,16 @@ extension DaemonState {
                     }
                     switch outcome {
                     case .loaded(let children):
-                        self.logger.info("children-cmd \(path): \(children.count) children")
+                        if let g = self.model.tree.node(at: path),
+                            self.model.tree.depth(g) >= MenuTree.maxDepth,
+                            !children.isEmpty
+                        {
+                            self.logger.warning(
+                                "children-cmd \(path): its \(children.count) children would be nested deeper than \(MenuTree.maxDepth) levels; showing an error row"
+                            )
+                        } else {
+                            self.logger.info("children-cmd \(path): \(children.count) children")
+                        }
                         self.loadedChildren[path] = (command, children)
                     case .failed(let reason, let details):
                         self.logger.warning(

@@ -1,3 +1,4 @@
+import MenuLoop
 import MenuProtocol
 
 #if canImport(Glibc)
@@ -26,14 +27,31 @@ extension DaemonState {
                         "on-change \(path): '\(command)' still running after \(timeout.seconds) s; killed it")
                     process.killGroup(SIGKILL)
                 },
-                ended: { [logger] result in
-                    if !result.exit.succeeded {
-                        logger.warning("on-change \(path): '\(command)' \(result.exit)")
-                    }
+                ended: { [weak self] result in
+                    self?.logOnChangeEnded(path: path, command: command, result.exit)
                 })
-            logger.info("on-change \(path): started pid \(process.pid)")
+            // A hook that keeps failing (its program is missing) is not logged at
+            // every change: a slider would write thousands of lines a minute.
+            if failingHooks[path] == nil { logger.info("on-change \(path): started pid \(process.pid)") }
         } catch {
             logger.error("on-change \(path): \(error.message)")
         }
+    }
+
+    /// The first failure of a hook is logged, then at most one line per
+    /// ``failureLogInterval`` with how many failures it held back, until it works again.
+    private func logOnChangeEnded(path: String, command: String, _ exit: ChildProcess.Exit) {
+        guard !exit.succeeded else {
+            if failingHooks.removeValue(forKey: path) != nil {
+                logger.notice("on-change \(path): '\(command)' works again")
+            }
+            return
+        }
+        var throttle = failingHooks[path] ?? LogThrottle(interval: Self.failureLogInterval)
+        let (log, held) = throttle.admit()
+        failingHooks[path] = throttle
+        guard log else { return }
+        let more = held > 0 ? " (and failed \(held) more times since the last report)" : ""
+        logger.warning("on-change \(path): '\(command)' \(exit)\(more)")
     }
 }

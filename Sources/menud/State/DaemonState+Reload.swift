@@ -13,15 +13,21 @@ extension DaemonState {
     /// While the built-in menu is served, the default paths are looked at again, and
     /// a config found there is loaded; the daemon serves that file from then on, once
     /// it has loaded without errors.
+    /// How many of a failed config's errors reach clients.
+    static let errorsSentAtMost = 100
+
     func reload(because trigger: String) -> Result<RecordWriter, ProtocolError> {
         let target = location.lookedAtAgain()
         switch target.load() {
         case .failure(let errors):
             logger.error("reload (\(trigger)) failed, keeping the old menu:\n\(errors)")
             var group = EventGroup(keepsRecords: events.hasSubscribers)
-            group.record(topics: .config) { $0.record(["config", "failed", errors.description]) }
+            // Capped for clients: one event of megabytes would pass the subscribers'
+            // bound and drop every one of them.
+            let summary = errors.summary(atMost: Self.errorsSentAtMost)
+            group.record(topics: .config) { $0.record(["config", "failed", summary]) }
             events.publish(group)
-            return .failure(ProtocolError(.reloadFailed, errors.description))
+            return .failure(ProtocolError(.reloadFailed, summary))
         case .success(let loaded):
             if target != location {
                 location = target

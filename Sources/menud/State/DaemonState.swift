@@ -43,6 +43,10 @@ final class DaemonState {
     var processes: [Int32: (process: ChildProcess, deadline: LoopTimer?, endsWithDaemon: Bool)] = [:]
     /// The write that will carry the changes made since the last one; made on first use.
     private var saveTimer: LoopTimer?
+    /// The `on-change` hooks whose last run failed, by path, with their log throttle.
+    var failingHooks: [String: LogThrottle] = [:]
+    /// How often a hook that keeps failing is logged.
+    static let failureLogInterval = Duration.seconds(60)
     /// Set by ``close()``: no write is scheduled after it, which would keep the loop
     /// running.
     private var isClosed = false

@@ -38,9 +38,15 @@ final class StateStore {
         return "\(ProcessEnvironment.home(environment: environment))/.local/state/menud/state"
     }
 
+    /// The largest state file read: what one user changes in menus is a few kilobytes,
+    /// and a file of many megabytes (of unknown nodes, or one huge value) would hold up
+    /// the start and the memory of the daemon for nothing.
+    static let sizeLimit = 1 << 20
+
     /// The entries saved by the last run. No file is a first run. A file that cannot
-    /// be read or parsed is moved aside to `FILE.bad` and the run starts from the
-    /// config's defaults: a damaged state file must never stop the menu.
+    /// be read or parsed, or is larger than ``sizeLimit``, is moved aside
+    /// (``SetAside``) and the run starts from the config's defaults: a damaged state
+    /// file must never stop the menu.
     func read() -> [StateEntry] {
         let entries = readEntries()
         written = Set(entries)
@@ -49,7 +55,7 @@ final class StateStore {
 
     private func readEntries() -> [StateEntry] {
         let problem: String
-        switch FileContents.read(path) {
+        switch FileContents.read(path, limit: Self.sizeLimit) {
         case .failure(.missing):
             return []
         case .failure(let failure):
@@ -64,14 +70,16 @@ final class StateStore {
                 problem = "not UTF-8 text"
             }
         }
-        let aside = path + ".bad"
-        if rename(path, aside) == 0 {
+        let problemText = LogText.cut(problem)
+        switch SetAside.move(path) {
+        case .success(let aside):
             logger.error(
-                "state file \(path): \(problem); moved it to \(aside), starting from the config's defaults")
-        } else {
-            let reason = String(cString: strerror(errno))
+                "state file \(path): \(problemText); moved it to \(aside), starting from the config's defaults"
+            )
+        case .failure(let failure):
+            let reason = String(cString: strerror(failure.errno))
             logger.error(
-                "state file \(path): \(problem); cannot move it aside (\(reason)), starting from the config's defaults"
+                "state file \(path): \(problemText); cannot move it aside (\(reason)), starting from the config's defaults"
             )
         }
         return []
