@@ -163,6 +163,7 @@ final class ClientConnection {
         backlogStart = 0
         heldEvents = []
         onWritabilityChanged = nil
+        onRepliesWaiting = nil
     }
 
     /// Closes now, dropping what is unsent.

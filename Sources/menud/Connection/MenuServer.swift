@@ -71,6 +71,10 @@ final class MenuServer {
     /// Stops accepting, removes the socket file and closes every client.
     func stop() {
         listener.close()
+        // The replies of this turn are written before the turn ends, which it will not
+        // reach with its after-events closed: the waiting list and each connection's
+        // closure hold each other, and would outlive the daemon.
+        repliesWaiting.writeAll()
         afterEvents.close()
         socket.remove()
         for client in clients.values { client.connection.close() }
