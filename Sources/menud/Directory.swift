@@ -1,3 +1,5 @@
+import MenuClient
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -12,10 +14,7 @@ enum Directory {
     }
 
     /// The directory part of `path`: `.` for a bare name, `/` for a file at the root.
-    static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
+    static func parent(of path: String) -> String { SocketDirectory.of(path) }
 
     /// `mkdir -p` with mode 0700 (less the umask): what is kept there is private to
     /// its user. Returns whether `directory` itself was made by this call rather than

@@ -16,13 +16,11 @@ struct SocketFile {
 
     let path: String
 
-    var directory: String { Directory.parent(of: path) }
+    var directory: String { SocketDirectory.of(path) }
 
     /// Creates the directory (and missing parents) with mode 0700, or checks the one
-    /// that is there. Whoever controls the directory controls which socket clients
-    /// reach, and in the `/tmp` fallback anybody could have made it first: so it must
-    /// be a real directory (never a symbolic link, which is not followed), belong to
-    /// us, and be writable by nobody else.
+    /// that is there (``SocketDirectory/problem(_:)``): whoever controls it controls
+    /// which socket clients reach.
     func prepareDirectory() throws(Problem) {
         // Before anything is made for it: a path that cannot be bound leaves nothing.
         let length = path.utf8.count
@@ -41,26 +39,8 @@ struct SocketFile {
         }
         // Checked after mkdir, whoever made it: a directory planted between a check
         // and a mkdir would otherwise slip through.
-        var info = stat()
-        guard lstat(directory, &info) == 0 else {
-            throw Problem(description: "cannot inspect \(directory): \(String(cString: strerror(errno)))")
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: break
-        case S_IFLNK:
-            throw Problem(description: "\(directory) is a symbolic link; refusing to follow it")
-        default:
-            throw Problem(description: "\(directory) is not a directory")
-        }
-        guard info.st_uid == getuid() else {
-            throw Problem(
-                description: "\(directory) belongs to uid \(info.st_uid), not to us; refusing to use it")
-        }
-        guard info.st_mode & 0o022 == 0 else {
-            throw Problem(
-                description:
-                    "\(directory) is writable by group or others (mode \(String(info.st_mode & 0o7777, radix: 8))); refusing to use it: give the socket a private directory"
-            )
+        if let problem = SocketDirectory.problem(directory) {
+            throw Problem(description: problem + ": give the socket a private directory")
         }
         // mkdir's mode is filtered by the umask; a directory we made must end up 0700.
         if created { chmod(directory, 0o700) }

@@ -29,10 +29,7 @@ import Testing
     /// held, even with no socket there yet, says who has the path and starts nothing.
     @Test func theLockBesideTheSocketKeepsASecondDaemonOut() async throws {
         let directory = try TempDirectory()
-        let path = directory.file("run/socket")
-        try FileManager.default.createDirectory(
-            atPath: directory.file("run"), withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
+        let path = try runDirectorySocket(in: directory)
         let holder = try BackgroundProcess(
             "/usr/bin/flock", [path + ".lock", "sh", "-c", "echo held; exec sleep 600"],
             environment: ProcessInfo.processInfo.environment, log: directory.file("holder.log"))
@@ -51,10 +48,7 @@ import Testing
     /// says the path is taken; never both running, one of them unreachable.
     @Test func twoDaemonsStartedAtOnceOnAStaleSocket() async throws {
         let directory = try TempDirectory()
-        let path = directory.file("run/socket")
-        try FileManager.default.createDirectory(
-            atPath: directory.file("run"), withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
+        let path = try runDirectorySocket(in: directory)
         for round in 0..<5 {
             try bindAndAbandon(path)
             let arguments = [
@@ -88,10 +82,7 @@ import Testing
 
     @Test func replacesAStaleSocket() async throws {
         let directory = try TempDirectory()
-        let path = directory.file("run/socket")
-        try FileManager.default.createDirectory(
-            atPath: directory.file("run"), withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
+        let path = try runDirectorySocket(in: directory)
         try bindAndAbandon(path)
         #expect(FileManager.default.fileExists(atPath: path))
         #expect(throws: UnixSocketConnection.Failure.self) { try UnixSocketConnection.connect(path: path) }
@@ -198,6 +189,14 @@ import Testing
     }
 
     /// A socket file nobody listens on: what a killed daemon leaves behind.
+    /// `run/socket` in `directory`, with `run` made private as menud would make it.
+    private func runDirectorySocket(in directory: TempDirectory) throws -> String {
+        try FileManager.default.createDirectory(
+            atPath: directory.file("run"), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        return directory.file("run/socket")
+    }
+
     private func bindAndAbandon(_ path: String) throws {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }

@@ -137,6 +137,18 @@ import Testing
         #expect(kept == (2..<7).map { "# menud state 1\ndamaged \($0)\n" }, "\(copies)")
     }
 
+    /// A state path without a directory (`--state state`, relative to where menud
+    /// runs) is set aside the same way.
+    @Test func aDamagedStateFileGivenByARelativePathIsSetAside() async throws {
+        let directory = try TempDirectory()
+        try "# menud state 1\nwhat is this\n".write(
+            toFile: directory.file("state"), atomically: false, encoding: .utf8)
+        try await withDaemon(arguments: ["--state", "state"], directory: directory) { daemon throws in
+            #expect(try daemon.request("ping").isOK)
+            #expect(Self.badCopies(directory).count == 1, "\(daemon.log)")
+        }
+    }
+
     /// A state file past the size limit is not read: it is moved aside with one error
     /// line, and the daemon starts at once from the defaults.
     @Test func anOversizedStateFileIsMovedAsideUnread() async throws {

@@ -39,9 +39,8 @@ enum SetAside {
     /// Removes all but the newest ``copiesKept`` copies: the names sort by time.
     private static func prune(_ path: String) {
         let directory = Directory.parent(of: path)
-        let prefix =
-            String(path[path.index(after: path.lastIndex(of: "/") ?? path.index(before: path.startIndex))...])
-            + ".bad."
+        let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
+        let prefix = name + ".bad."
         guard let stream = opendir(directory) else { return }
         var copies: [String] = []
         while let entry = readdir(stream) {
