@@ -49,6 +49,7 @@ extension MenuModel {
         }
 
         let (old, new) = tree.replaceChildren(of: g, with: filled)
+        revision &+= 1
         let fits = old.count == new.count
         if fits {
             // Only the group's own slots have new nodes (the children fit its room):

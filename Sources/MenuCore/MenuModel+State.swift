@@ -2,21 +2,8 @@
 /// keeping state across a config reload.
 extension MenuModel {
     /// Every expansion flag and value that differs from the config's initial state,
-    /// in tree order. Untouched nodes follow the config, so a changed default in the
-    /// config takes effect for them. An open question is not kept: a restart is no
-    /// time to ask it again.
-    public func exportState() -> [StateEntry] {
-        var out: [StateEntry] = []
-        for i in 0..<tree.count {
-            if tree.kinds[i].isExpandable, expanded[i] != tree.initiallyExpanded[i], !tree.isConfirmation(i) {
-                out.append(StateEntry(path: tree.path(i), field: .expanded(expanded[i])))
-            }
-            if let v = values[i], v != tree.initialValues[i] {
-                out.append(StateEntry(path: tree.path(i), field: .value(v.description)))
-            }
-        }
-        return out
-    }
+    /// in tree order (``ModelSnapshot/exportState()``).
+    public func exportState() -> [StateEntry] { snapshot().exportState() }
 
     /// Applies `entries` as one change. Entries whose path no longer exists, that
     /// name a flag or value the node cannot have, or whose value the node's rule now

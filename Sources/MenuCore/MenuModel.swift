@@ -35,15 +35,30 @@ public final class MenuModel {
     var referencing: [Int] = []
     /// Each node's rendered row, until it changes (``withRowBytes(of:render:_:)``).
     var rowCache = RowCache()
+    /// Goes up with every change to an expansion flag, a value or the tree: a
+    /// ``ModelSnapshot`` taken at one revision describes the model as long as the
+    /// revision is the same.
+    public internal(set) var revision = 0
 
     public convenience init(config: MenuConfig) {
         self.init(tree: MenuTree(config: config))
     }
 
-    public init(tree: MenuTree) {
+    public convenience init(tree: MenuTree) {
+        self.init(tree: tree, expanded: tree.initiallyExpanded, values: tree.initialValues)
+    }
+
+    /// The model a snapshot was taken of, for work done on another thread than the
+    /// model's own.
+    public convenience init(_ snapshot: ModelSnapshot) {
+        self.init(tree: snapshot.tree, expanded: snapshot.expanded, values: snapshot.values)
+        revision = snapshot.revision
+    }
+
+    private init(tree: MenuTree, expanded: [Bool], values: [Int: Value]) {
         self.tree = tree
-        expanded = tree.initiallyExpanded
-        values = tree.initialValues
+        self.expanded = expanded
+        self.values = values
         visibility = VisibilityIndex(count: 0)
         indexVisibility()
         referencing = Set(tree.titleTemplates.keys).union(tree.subtitles.keys).filter {
@@ -332,6 +347,7 @@ public final class MenuModel {
         guard expanded[i] != flag else { return }
         if journaling { journal.noteExpansion(i, was: expanded[i]) }
         expanded[i] = flag
+        revision &+= 1
         rowCache.invalidate(i)
         if tree.size(i) > 1 {
             let below = tree.descendants(i)
@@ -357,6 +373,7 @@ public final class MenuModel {
     /// Marks stale the rows that show node `i`'s value: its own, its readers', and
     /// for a choice its options' (which one is selected).
     func valueDidChange(_ i: Int) {
+        revision &+= 1
         rowCache.invalidate(i)
         for reader in readers[i] ?? [] { rowCache.invalidate(reader) }
         if tree.kinds[i] == .choice {

@@ -42,7 +42,7 @@ private class AnyJob: @unchecked Sendable {
 }
 
 private final class Job<Value: Sendable>: AnyJob, @unchecked Sendable {
-    private let work: @Sendable () -> Value
+    private var work: (@Sendable () -> Value)?
     private var done: ((Value) -> Void)?
     private var value: Value?
 
@@ -51,7 +51,12 @@ private final class Job<Value: Sendable>: AnyJob, @unchecked Sendable {
         self.done = done
     }
 
-    override func perform() { value = work() }
+    /// Lets go of `work`, and so of what it captured, on the pool thread: a job given
+    /// the last reference to something big frees it there, not on the loop.
+    override func perform() {
+        value = work?()
+        work = nil
+    }
 
     override func finish() {
         let done = self.done

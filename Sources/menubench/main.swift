@@ -18,8 +18,8 @@ struct Menubench: ParsableCommand {
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the suite.")
 
-    @Option(help: "Comma-separated sections: load, model, children, socket, client, fanout.")
-    var sections = "load,model,socket,client,fanout"
+    @Option(help: "Comma-separated sections: load, model, children, socket, client, fanout, reload.")
+    var sections = "load,model,socket,client,fanout,reload"
 
     @Option(help: "Seconds each socket load runs, at most.")
     var seconds = 3.0
@@ -71,6 +71,9 @@ struct Run: ParsableCommand {
                     "Socket loads, each server and request alone, best of \(rounds) round\(rounds == 1 ? "" : "s"): req/s; p50 / p99 latency.\n\n"
                         + matrix.markdown)
             }
+        }
+        if wanted.contains("reload") {
+            results += ReloadBench(nodes: quick ? 100_000 : 1_000_000, binDir: binDir, workDir: work).run()
         }
         let report = BenchReport(results: results, tables: tables)
         print("menubench on \(BenchReport.machine)\n")

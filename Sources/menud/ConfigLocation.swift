@@ -5,7 +5,7 @@ import MenuCore
 #endif
 
 /// Which config the daemon serves.
-enum ConfigLocation: Equatable {
+enum ConfigLocation: Equatable, Sendable {
     /// `--config`, or the default path that existed when it was looked at.
     case file(String)
     /// No config on this machine: the built-in example is served, so that `swift run
@@ -45,6 +45,12 @@ enum ConfigLocation: Equatable {
         var info = stat()
         for path in paths where stat(path, &info) == 0 { return .file(path) }
         return self
+    }
+
+    /// The file, unless the built-in menu is served.
+    var path: String? {
+        if case .file(let path) = self { return path }
+        return nil
     }
 
     /// Loads the config from where it is.

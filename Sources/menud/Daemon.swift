@@ -43,7 +43,7 @@ final class Daemon {
             let watch = try SignalWatch(loop: loop, signal: number)
             watch.onSignal = { [unowned self] number in
                 if number == SIGHUP {
-                    _ = self.state.reload(because: "SIGHUP")
+                    self.state.reload(because: "SIGHUP")
                 } else {
                     self.stop()
                 }
@@ -103,12 +103,12 @@ final class Daemon {
         switch state.location {
         case .file(let path):
             if exists {
-                _ = state.reload(because: "config file changed")
+                state.configFileChanged(because: "config file changed")
             } else {
                 logger.warning("\(path) was removed; keeping the current menu until it is back")
             }
         case .builtin:
-            if exists { _ = state.reload(because: "config file appeared") }
+            if exists { state.configFileChanged(because: "config file appeared") }
         }
     }
 

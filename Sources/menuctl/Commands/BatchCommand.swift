@@ -32,7 +32,8 @@ struct BatchCommand: ParsableCommand {
         }
         // The batch answers once; `tree` after it gives the changed nodes' rows.
         let replies = try DaemonSession.exchange(batch + ["tree"], replies: 2, options: global)
-        let report = ChangeReport(records: replies[0].records, tree: replies[1].rowRecords, subject: nil)
+        let report = ChangeReport(
+            records: replies[0].records, tree: TreeRows(replies[1].rowRecords), subject: nil)
         if global.json {
             print(report.json)
         } else {

@@ -14,7 +14,8 @@ extension ChangeCommand {
     var followUps: [String] { ["tree"] }
 
     func report(_ reply: ProtocolReply, _ followUps: [ProtocolReply]) -> ChangeReport {
-        ChangeReport(records: reply.records, tree: followUps.first?.rowRecords ?? [], subject: subject)
+        ChangeReport(
+            records: reply.records, tree: TreeRows(followUps.first?.rowRecords ?? []), subject: subject)
     }
 
     func text(_ reply: ProtocolReply, followUps: [ProtocolReply]) -> [String] {

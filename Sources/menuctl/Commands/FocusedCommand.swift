@@ -20,17 +20,17 @@ struct FocusedCommand: RequestCommand {
 
     func text(_ reply: ProtocolReply, followUps: [ProtocolReply]) -> [String] {
         guard let focus = focus(reply) else { return [] }
-        let tree = followUps.first?.rowRecords ?? []
-        return [ChangeReport.focusLine(focus.path, row: tree.first { $0.path == focus.path }, in: tree)]
+        let tree = TreeRows(followUps.first?.rowRecords ?? [])
+        return [ChangeReport.focusLine(focus.path, row: tree.row(focus.path), in: tree)]
     }
 
     /// `{"menu", "path", "row"}`, the row as `get --json` prints it.
     func json(_ reply: ProtocolReply, followUps: [ProtocolReply]) -> String {
         guard let focus = focus(reply) else { return "null" }
-        let tree = followUps.first?.rowRecords ?? []
+        let tree = TreeRows(followUps.first?.rowRecords ?? [])
         return RowJSON.members([
             ("menu", RowJSON.string(focus.menu)), ("path", RowJSON.string(focus.path)),
-            ("row", tree.first { $0.path == focus.path }.map { NodeLine.json($0, in: tree) } ?? "null"),
+            ("row", tree.row(focus.path).map { NodeLine.json($0, in: tree) } ?? "null"),
         ])
     }
 }

@@ -9,12 +9,12 @@ extension NodeCommand {
     var followUps: [String] { ["tree"] }
 
     func text(_ reply: ProtocolReply, followUps: [ProtocolReply]) -> [String] {
-        let tree = followUps.first?.rowRecords ?? []
+        let tree = TreeRows(followUps.first?.rowRecords ?? [])
         return reply.rowRecords.map { NodeLine.text($0, in: tree) }
     }
 
     func json(_ reply: ProtocolReply, followUps: [ProtocolReply]) -> String {
-        let tree = followUps.first?.rowRecords ?? []
+        let tree = TreeRows(followUps.first?.rowRecords ?? [])
         return reply.rowRecords.first.map { NodeLine.json($0, in: tree) } ?? "null"
     }
 }

@@ -10,11 +10,11 @@ import MenuProtocol
 struct ChangeReport {
     /// The reply's data lines, split into fields.
     var records: [[String]]
-    var tree: [RowRecord]
+    var tree: TreeRows
     /// The path the command named, if any.
     var subject: String?
 
-    private func row(_ path: String) -> RowRecord? { tree.first { $0.path == path } }
+    private func row(_ path: String) -> RowRecord? { tree.row(path) }
 
     private func nodeLine(_ path: String) -> String {
         row(path).map { NodeLine.text($0, in: tree) } ?? InertText.oneLine(path)
@@ -65,15 +65,25 @@ struct ChangeReport {
             }
         }
         let focused = Set(records.filter { $0.first == "focus" && $0.count >= 3 }.map { $0[2] })
-        return lines + shownPaths.filter { !focused.contains($0) }.map(nodeLine)
+        var shown = shownPaths.filter { !focused.contains($0) }
+        // A reload may change every node of a big menu: name a few.
+        var more = ""
+        if records.contains(where: { $0.first == "config" }), shown.count > Self.reloadNodesNamed {
+            more = "… and \(shown.count - Self.reloadNodesNamed) more changed nodes"
+            shown = Array(shown.prefix(Self.reloadNodesNamed))
+        }
+        return lines + shown.map(nodeLine) + (more.isEmpty ? [] : [more])
     }
+
+    /// How many changed nodes the text of a reload names.
+    static let reloadNodesNamed = 20
 
     private func title(_ path: String) -> String {
         row(path).map { InertText.oneLine($0.title) } ?? InertText.oneLine(path)
     }
 
     /// `Focus on settings/wifi: Wi-Fi: on`, as `nav`, `focus` and `focused` print it.
-    static func focusLine(_ path: String, row: RowRecord?, in tree: [RowRecord]) -> String {
+    static func focusLine(_ path: String, row: RowRecord?, in tree: TreeRows) -> String {
         let node = row.map { ": " + NodeLine.text($0, in: tree) } ?? ""
         return "Focus on \(InertText.oneLine(path))\(node)"
     }

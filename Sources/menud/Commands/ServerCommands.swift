@@ -61,9 +61,12 @@ enum ServerCommands {
             summary:
                 "Load the config again, keeping expansion and values; on errors keep the old menu and answer them.",
             minArguments: 0, maxArguments: 0, batchable: false,
-            action: .run { _, state, out throws(ProtocolError) in
-                // The reply buffer holds the replies before this one in the same read.
-                out.reply.append(contentsOf: try state.reload(because: "reload command").get())
+            action: .deferred { _, state in
+                state.reload(because: "reload command").map { reply in
+                    var output = CommandOutput(listening: false)
+                    output.reply = reply
+                    return output
+                }
             }),
         Command(
             name: "begin", usage: "",

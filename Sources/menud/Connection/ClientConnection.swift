@@ -325,7 +325,15 @@ final class ClientConnection {
         }
         // Lines of a command that wrote elsewhere (a batch, a deferred command); an
         // ordinary command has written into `replies` already.
-        if !output.reply.isEmpty { replies.lines.append(contentsOf: output.reply) }
+        if !output.reply.isEmpty {
+            // Taken rather than copied when nothing is before it: a reload's reply may
+            // be megabytes.
+            if replies.lines.isEmpty {
+                swap(&replies.lines, &output.reply)
+            } else {
+                replies.lines.append(contentsOf: output.reply)
+            }
+        }
         replies.ok()
         writeIfMany()
         // A subscriber reads its reply before the events its command caused.

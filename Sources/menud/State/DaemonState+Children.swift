@@ -130,11 +130,4 @@ extension DaemonState {
             }
         }
     }
-
-    /// After a reload: keep loaded children only where the group still has the same
-    /// command.
-    func keepChildrenOfUnchangedCommands() {
-        let commands = filledConfig().childrenCommands
-        loadedChildren = loadedChildren.filter { commands[$0.key] == $0.value.command }
-    }
 }

@@ -1,25 +1,101 @@
 import MenuCore
+import MenuLoop
 import MenuProtocol
 
-/// Reloading the config without losing what the user did, and without ever serving
-/// a broken one.
+/// Reloading the config without losing what the user did, without ever serving a
+/// broken one, and without stalling clients while a big one is read: the work is a
+/// ``ReloadJob`` on libuv's thread pool, and only the swap is done on the loop.
 extension DaemonState {
+    /// How many of a failed config's errors reach clients.
+    static let errorsSentAtMost = 100
+
     /// Loads the config again. On success the new tree replaces the old with the
     /// user's state carried over by path, and subscribers get the splices from the old
     /// rows to the new; on failure the old tree stays untouched and subscribers get
-    /// the errors. Either way the `config` event goes out now, before any reply.
-    /// Returns the reply's records, or the errors as `reload-failed`.
+    /// the errors. Either way the `config` event goes out first, then the reply:
+    /// the records of the change, or the errors as `reload-failed`.
     ///
     /// While the built-in menu is served, the default paths are looked at again, and
     /// a config found there is loaded; the daemon serves that file from then on, once
     /// it has loaded without errors.
-    /// How many of a failed config's errors reach clients.
-    static let errorsSentAtMost = 100
+    @discardableResult
+    func reload(because trigger: String) -> Completion<RecordWriter> {
+        let reply = Completion<RecordWriter>()
+        reloads.asked.append((trigger, reply))
+        startAskedReloads()
+        return reply
+    }
 
-    func reload(because trigger: String) -> Result<RecordWriter, ProtocolError> {
+    /// The config watch saw the file change, or appear. Events that leave the file as
+    /// the last reload read it (its times set to what they were) reload nothing; a
+    /// change while a reload reads the file is looked at once it is done.
+    func configFileChanged(because trigger: String) {
+        guard reloads.running == nil else {
+            reloads.changedMeanwhile = true
+            logger.info("\(trigger) while a reload is under way; looked at when it ends")
+            return
+        }
         let target = location.lookedAtAgain()
-        switch target.load() {
-        case .failure(let errors):
+        if let path = target.path, target == location, let signature = FileSignature.of(path),
+            signature == reloads.lastRead
+        {
+            logger.info("\(path) reads as it did at the last reload; not reloaded")
+            return
+        }
+        reloads.asked.append((trigger, nil))
+        startAskedReloads()
+    }
+
+    private func startAskedReloads() {
+        guard reloads.running == nil, !reloads.asked.isEmpty else { return }
+        let running = reloads.asked
+        reloads.running = running
+        reloads.asked = []
+        logger.info("reloading (\(running.map(\.trigger).joined(separator: ", ")))")
+        reloads.changedMeanwhile = false
+        reloads.retries = 0
+        startReloadJob(parsed: nil)
+    }
+
+    private func startReloadJob(parsed: (config: MenuConfig, signature: FileSignature?)?) {
+        let job = ReloadJob(
+            target: location.lookedAtAgain(), parsed: parsed, old: model.snapshot(), kept: keptState,
+            loadedChildren: loadedChildren, gate: ProcessEnvironment.value(ReloadJob.gateVariable))
+        if reloads.retries >= ReloadQueue.retriesAtMost {
+            finishReload(job.run())
+            return
+        }
+        do throws(UVError) {
+            try BackgroundWork.run(on: loop, { job.run() }, then: { [self] in finishReload($0) })
+        } catch {
+            logger.warning("reload: cannot use a worker thread (\(error)); reloading on the loop")
+            finishReload(job.run())
+        }
+    }
+
+    private func finishReload(_ outcome: ReloadOutcome) {
+        guard let running = reloads.running else { return }
+        if isClosed {
+            reloads.running = nil
+            for asker in running {
+                asker.reply?.fail(ProtocolError(.reloadFailed, "the daemon is stopping"))
+            }
+            return
+        }
+        let target = location.lookedAtAgain()
+        // Written to again while it was read: what was read may be half a save.
+        if reloads.changedMeanwhile, let path = target.path,
+            FileSignature.of(path) != outcome.signature
+        {
+            logger.info("\(path) changed while it was read; reading it again")
+            reloads.changedMeanwhile = false
+            startReloadJob(parsed: nil)
+            return
+        }
+        reloads.lastRead = outcome.signature
+        switch outcome {
+        case .failed(let errors, _):
+            let trigger = running.map(\.trigger).joined(separator: ", ")
             logger.error("reload (\(trigger)) failed, keeping the old menu:\n\(errors)")
             var group = EventGroup(keepsRecords: events.hasSubscribers)
             // Capped for clients: one event of megabytes would pass the subscribers'
@@ -27,42 +103,55 @@ extension DaemonState {
             let summary = errors.summary(atMost: Self.errorsSentAtMost)
             group.record(topics: .config) { $0.record(["config", "failed", summary]) }
             events.publish(group)
-            return .failure(ProtocolError(.reloadFailed, summary))
-        case .success(let loaded):
-            if target != location {
-                location = target
-                onLocationChange?()
-            } else if let awaited = target.awaited {
-                logger.info("no config at \(awaited); serving the built-in menu")
+            let error = ProtocolError(.reloadFailed, summary)
+            for asker in running { asker.reply?.fail(error) }
+        case .prepared(let prepared):
+            guard prepared.revision == model.revision else {
+                // A client changed the menu while the job ran: carry its state over
+                // again, from the config already read.
+                reloads.retries += 1
+                startReloadJob(parsed: (prepared.config, prepared.signature))
+                return
             }
-            config = loaded
-            keepChildrenOfUnchangedCommands()
-            let filled = filledConfig()
-            commandGroups = filled.childrenCommands
-            let output = replaceModel(
-                with: MenuModel(config: filled),
-                configRecords: [["config", "reloaded", loaded.file]],
-                spliceTopics: [.expansion, .config])
-            logger.info("reloaded \(loaded.file) (\(trigger))")
-            commit(output, runOnChange: false)
-            loadOpenGroups()
-            onReload?()
-            return .success(output.reply)
+            let reply = swapIn(prepared, because: running.map(\.trigger).joined(separator: ", "))
+            for asker in running { asker.reply?.succeed(reply) }
         }
+        reloads.running = nil
+        if reloads.changedMeanwhile {
+            reloads.changedMeanwhile = false
+            configFileChanged(because: "config file changed")
+        }
+        startAskedReloads()
     }
 
-    /// Swaps in `next`, a model of the current config, carrying expansion and values
-    /// over where the node still exists and the value is still valid. Returns the
-    /// records of the change, after the `config` records given, without publishing them.
-    func replaceModel(with next: MenuModel, configRecords: [[String]], spliceTopics: EventTopics)
-        -> CommandOutput
-    {
-        let (change, dropped) = model.carryState(into: next, with: keptState)
-        model = next
-        keep(dropped, when: "reload")
-        var output = CommandOutput(listening: events.hasSubscribers)
-        for record in configRecords { output.announce(record, topics: .config) }
-        output.record(change, in: next, spliceTopics: spliceTopics)
-        return output
+    /// Puts the prepared model in place and tells everyone.
+    private func swapIn(_ prepared: PreparedReload, because trigger: String) -> RecordWriter {
+        if prepared.target != location {
+            location = prepared.target
+            onLocationChange?()
+        } else if let awaited = prepared.target.awaited {
+            logger.info("no config at \(awaited); serving the built-in menu")
+        }
+        let oldConfig = config
+        config = prepared.config
+        loadedChildren = prepared.loadedChildren
+        commandGroups = prepared.commandGroups
+        let oldModel = model
+        model = prepared.next
+        keep(prepared.dropped, when: "reload")
+        let output = prepared.takeOutput()
+        logger.info("reloaded \(prepared.config.file) (\(trigger))")
+        commit(output, runOnChange: false)
+        loadOpenGroups()
+        onReload?()
+        let reply = output.reply
+        // Consumed, so that the job holds the last references and frees them there.
+        let released = Released(model: consume oldModel, config: consume oldConfig, output: consume output)
+        do throws(UVError) {
+            try BackgroundWork.run(on: loop, { released.free() }, then: { _ in })
+        } catch {
+            released.free()
+        }
+        return reply
     }
 }

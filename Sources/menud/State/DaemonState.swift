@@ -28,7 +28,7 @@ final class DaemonState {
     var config: MenuConfig
     /// The children last printed by each `children-cmd` group's command, by path,
     /// until the group is closed. Commands are re-run when the group opens again.
-    var loadedChildren: [String: (command: String, children: [NodeSpec])] = [:]
+    var loadedChildren: [String: LoadedChildren] = [:]
     /// Runs under way, so that two requests opening one group share a run.
     var childrenLoads: [String: Completion<Void>] = [:]
     /// The `children-cmd` groups of the current model, by path, with their commands.
@@ -49,12 +49,14 @@ final class DaemonState {
     static let failureLogInterval = Duration.seconds(60)
     /// Set by ``close()``: no write is scheduled after it, which would keep the loop
     /// running.
-    private var isClosed = false
+    private(set) var isClosed = false
     /// The state file's entries for nodes the current menu lacks, written back as they
     /// were read: a run that serves another menu (the built-in one while the config
     /// is missing, or an editor's half-saved config) must not lose them. They apply
     /// again when a reload brings their node back.
     var keptState: [StateEntry] = []
+    /// The reloads asked for and the one under way (``reload(because:)``).
+    var reloads = ReloadQueue()
     /// What an ordinary command writes into, emptied for each (``CommandOutput/reset(listening:)``)
     /// and written in place: a command then allocates nothing for its events or its
     /// changes, and no output is made, copied and destroyed per request. A batch's or a
@@ -94,6 +96,7 @@ final class DaemonState {
         self.loop = loop
         self.logger = logger
         self.events = EventHub(logger: logger)
+        reloads.lastRead = location.path.flatMap(FileSignature.of)
     }
 
     /// What follows a change, once the reply to the command that made it is written:
@@ -175,7 +178,7 @@ final class DaemonState {
         guard let store else {
             return .failed(ProtocolError(.saveFailed, "state saving is off (--no-state)"))
         }
-        let written = store.write(model.exportState() + keptState)
+        let written = store.write(model.snapshot(), kept: keptState)
         written.whenComplete { [weak self] result in
             if case .failure = result { self?.scheduleSave(in: Self.saveRetryDelay) }
         }

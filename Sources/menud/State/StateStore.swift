@@ -21,9 +21,9 @@ final class StateStore {
     /// someone fixes it, so the log says so once when that starts and once when it ends,
     /// not at every change in between.
     private var failing = false
-    /// The entries of the file as read, or of the last write queued while it has not
-    /// failed: a write of the same entries would leave the file as it is, so it is not
-    /// made. A run in which nothing changed does not touch the file.
+    /// The entries the file holds: as read, or as last written; nil after a failed
+    /// write. A write of the same entries would leave the file as it is, so it is not
+    /// made, and a run in which nothing changed does not touch the file.
     private var written: Set<StateEntry>?
 
     init(path: String, loop: EventLoop, logger: Logger) {
@@ -85,26 +85,34 @@ final class StateStore {
         return []
     }
 
-    /// Queues a write of `entries` after any write already queued, unless they are
-    /// what the file holds or will hold. It fails with the write's error; the failure
-    /// is logged here (once per run of failures), so callers need only pass it on to
-    /// a client.
-    func write(_ entries: [StateEntry]) -> Completion<Void> {
-        let wanted = Set(entries)
-        if wanted == written { return lastWrite }
-        written = wanted
-        let text = StateFileFormat.encode(entries)
+    /// Queues a write of the state of `snapshot` and `kept` after any write already
+    /// queued, unless it is what the file holds. The entries are taken from the
+    /// snapshot on the pool thread too: on a big menu that is no work for the loop. It
+    /// fails with the write's error; the failure is logged here (once per run of
+    /// failures), so callers need only pass it on to a client.
+    func write(_ snapshot: ModelSnapshot, kept: [StateEntry]) -> Completion<Void> {
         let path = self.path
         let loop = self.loop
         let next = Completion<Void>()
         lastWrite.whenComplete { _ in
+            // The write before has ended: `written` is what the file holds.
+            let known = self.written
             do throws(UVError) {
                 try BackgroundWork.run(
-                    on: loop,
-                    { () -> Result<Void, AtomicFile.Failure> in
-                        Result { () throws(AtomicFile.Failure) in try AtomicFile.write(text, to: path) }
-                    },
-                    then: { result in next.complete(result.mapError { $0 }) })
+                    on: loop, { StateWrite.run(snapshot, kept: kept, known: known, to: path) },
+                    then: { outcome in
+                        switch outcome {
+                        case .unchanged:
+                            next.succeed(())
+                        case .written(let entries):
+                            self.written = entries
+                            next.succeed(())
+                        case .failed(let failure):
+                            // The file holds something else: the next write must be made.
+                            self.written = nil
+                            next.fail(failure)
+                        }
+                    })
             } catch {
                 next.fail(error)
             }
@@ -115,8 +123,6 @@ final class StateStore {
                 if self.failing { self.logger.notice("state saved again to \(path)") }
                 self.failing = false
             case .failure(let error):
-                // The file holds something else: the next write of these must be made.
-                if self.written == wanted { self.written = nil }
                 if !self.failing {
                     self.logger.error("cannot save state: \(error); will retry, and log when it works again")
                 }
@@ -127,5 +133,28 @@ final class StateStore {
         // not look at the result.
         lastWrite = next
         return next
+    }
+}
+
+/// One write of the state file, on a pool thread.
+enum StateWrite: Sendable {
+    case unchanged
+    case written(Set<StateEntry>)
+    case failed(AtomicFile.Failure)
+
+    /// Writes the entries of `snapshot` and `kept` to `path`, unless they are `known`,
+    /// what the file holds already: a run in which nothing changed does not touch it.
+    static func run(_ snapshot: ModelSnapshot, kept: [StateEntry], known: Set<StateEntry>?, to path: String)
+        -> StateWrite
+    {
+        let entries = snapshot.exportState() + kept
+        let wanted = Set(entries)
+        if wanted == known { return .unchanged }
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.write(StateFileFormat.encode(entries), to: path)
+            return .written(wanted)
+        } catch {
+            return .failed(error)
+        }
     }
 }
