@@ -80,6 +80,46 @@ import Testing
         }
     }
 
+    /// The window the lock closes, held open: the first daemon's removal of the
+    /// stale socket is slowed by two seconds (strace's fault injection), and a second
+    /// daemon started meanwhile must not probe the same stale socket, remove it too
+    /// and bind, to lose its socket file to the first one's late unlink.
+    @Test(.enabled(if: XTools.isCI || FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
+    func aDaemonSlowToReplaceAStaleSocketKeepsTheSecondOut() async throws {
+        let directory = try TempDirectory()
+        let path = try runDirectorySocket(in: directory)
+        try bindAndAbandon(path)
+        let arguments = [
+            "--config", TestPaths.fixture("menu.yaml"), "--no-state", "--no-watch", "--socket", path,
+        ]
+        let first = try BackgroundProcess(
+            "/usr/bin/strace",
+            [
+                "-f", "-qq", "-o", directory.file("strace.log"), "-e", "trace=unlink,unlinkat",
+                "-e", "inject=unlink,unlinkat:delay_enter=2000000", TestPaths.menud,
+            ] + arguments,
+            environment: ProcessInfo.processInfo.environment, log: directory.file("first.log"))
+        defer { first.killAndReap(group: true) }
+        try await waitUntil("the first daemon to hold the lock; its log: \(first.log)") {
+            try run("/usr/bin/flock", ["-n", path + ".lock", "true"]).status == 1
+        }
+        let second = try run(TestPaths.menud, arguments)
+        #expect(second.status == 1, "\(second)")
+        #expect(
+            second.stderr == "menud: another menud is already running on \(path) (it holds \(path).lock)\n",
+            "\(second)")
+        var greeting: String?
+        try await waitUntil("the first daemon to greet; its log: \(first.log)") {
+            let probe = try? UnixSocketConnection.connect(path: path)
+            probe?.setReceiveTimeout(seconds: 20)
+            greeting = try probe?.readLine()
+            return greeting != nil
+        }
+        #expect(greeting == "OK MENUD 1")
+        let strace = (try? String(contentsOfFile: directory.file("strace.log"), encoding: .utf8)) ?? ""
+        #expect(strace.contains("(DELAYED)"), "the unlink was not slowed: \(strace)")
+    }
+
     @Test func replacesAStaleSocket() async throws {
         let directory = try TempDirectory()
         let path = try runDirectorySocket(in: directory)
