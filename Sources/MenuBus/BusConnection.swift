@@ -50,14 +50,6 @@ public final class BusConnection {
         rearm()
     }
 
-    /// Our unique name on the bus, once the bus has said it.
-    public var uniqueName: String? {
-        guard let bus else { return nil }
-        var name: UnsafePointer<CChar>?
-        guard sd_bus_get_unique_name(bus, &name) >= 0, let name else { return nil }
-        return String(cString: name)
-    }
-
     /// Publishes `interface` on the object at `path`, until the connection closes.
     public func publish(_ interface: BusInterface, at path: String) throws(BusError) {
         guard let bus else { throw BusError("sd_bus_add_object_vtable", -ENOTCONN) }

@@ -62,16 +62,8 @@ public final class UnixSocketConnection {
     }
 
     public func send(_ bytes: [UInt8]) throws(Failure) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { raw in
-                Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw Failure(operation: "send", errno: errno)
-            }
-            offset += n
+        if let error = WriteAll.write(fd, bytes, toSocket: true) {
+            throw Failure(operation: "send", errno: error)
         }
     }
 

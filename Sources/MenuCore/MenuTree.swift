@@ -9,7 +9,7 @@
 ///
 /// ``MenuModel`` keeps the tree in a `var`, and a method called on it there is called
 /// on a copy, which retains and releases each of its two dozen arrays (a third of the
-/// daemon's time under load before issue 15; BENCHMARKS.md, "The request path"). So
+/// daemon's time under load when it was measured). So
 /// the small methods are inlined, and the lookups the model makes per request are
 /// static functions of the fields they read (``node(at:index:ids:parents:)``,
 /// ``path(_:ids:parents:)``), to which the model passes its tree's fields.
@@ -167,12 +167,6 @@ public struct MenuTree: Sendable {
         // The closure captures the index and two arrays, not the whole tree.
         let (index, ids, parents) = (childIndex, self.ids, self.parents)
         return path.withUTF8 { MenuTree.node(at: $0, index: index, ids: ids, parents: parents) }
-    }
-
-    /// The node whose path is `bytes` (UTF-8), such as a request's word in the
-    /// daemon's read buffer; `nil` when no node has it.
-    @inline(__always) public func node(atBytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        MenuTree.node(at: bytes, index: childIndex, ids: ids, parents: parents)
     }
 
     /// Walks the components in place, in the path's own bytes, rather than splitting:

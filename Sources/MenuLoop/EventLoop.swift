@@ -2,7 +2,8 @@ import CUV
 
 /// One libuv loop: menud serves its sockets, timers, signals, children and config
 /// watch on one of these, on one thread. Not thread-safe: everything here is used on
-/// the thread that runs the loop, except ``LoopInbox/post(_:)``.
+/// the thread that runs the loop; ``BackgroundWork`` runs jobs on libuv's pool and
+/// hands their results back here.
 ///
 /// It also owns the buffer every ``SocketConnection`` and ``PipeReader`` of the
 /// loop reads into: a read is handed to its callback and done with before the next

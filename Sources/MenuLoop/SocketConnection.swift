@@ -11,8 +11,7 @@ import CUV
 /// Not a libuv stream (as ``PipeReader``, which carries children's output, is): a
 /// stream reads and writes a socket with `read` and `write`, which pass through the
 /// file layer, and each request costs one of each. `recv` and `send` go to the
-/// socket directly, and the whole path has fewer steps (BENCHMARKS.md, "2026-11-24,
-/// second sitting").
+/// socket directly, and the whole path has fewer steps.
 ///
 /// Reading can be stopped and started again,
 /// for back-pressure. The end of the peer's input is an event of its own, after which

@@ -24,7 +24,7 @@ struct SocketBench {
     }
     static let ratioLoads = loads.filter { $0.connections == 50 }
 
-    /// The targets of issue 15: each menud request against the peer's request that
+    /// The targets: each menud request against the peer's request that
     /// does the same kind of work.
     static let ratios = [
         ("menud `ping`", "mpd `ping`", "floor against floor"),

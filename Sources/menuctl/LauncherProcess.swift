@@ -1,3 +1,5 @@
+import MenuClient
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -40,13 +42,9 @@ enum LauncherProcess {
         // Launchers read all their choices before they show anything, so writing
         // everything first cannot deadlock against their output.
         signal(SIGPIPE, SIG_IGN)
-        let bytes = Array(input.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(toChild[1], $0.baseAddress! + offset, $0.count - offset) }
-            if n <= 0 { break }
-            offset += n
-        }
+        // A launcher that quits before reading everything is no error here: its
+        // choice, or none, is read below.
+        _ = WriteAll.write(toChild[1], input.utf8)
         close(toChild[1])
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MenuClient
 
 #if canImport(Glibc)
     import Glibc
@@ -57,14 +58,5 @@ func hoistingGlobalOptions(_ arguments: [String]) -> [String] {
     return global + [command] + rest
 }
 
-/// Writes to descriptor 2 directly: Glibc's `stderr` is a global that Swift 6 will
-/// not let us touch.
-func printError(_ message: String) {
-    let bytes = Array((message + "\n").utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes.withUnsafeBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
-        if n <= 0 { return }
-        offset += n
-    }
-}
+/// A line on standard error.
+func printError(_ message: String) { WriteAll.errorLine(message) }

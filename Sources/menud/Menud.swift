@@ -151,16 +151,5 @@ struct Menud: ParsableCommand {
         if daemon.finalSaveFailed { throw ExitCode.failure }
     }
 
-    /// Writes to descriptor 2 directly: Glibc's `stderr` is a global that Swift 6
-    /// will not let us touch.
-    private static func printError(_ message: String) {
-        let bytes = Array((message + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0, errno == EINTR { continue }
-            if n <= 0 { return }
-            offset += n
-        }
-    }
+    private static func printError(_ message: String) { WriteAll.errorLine(message) }
 }

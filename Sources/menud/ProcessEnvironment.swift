@@ -3,7 +3,7 @@
 #endif
 
 /// The daemon's environment variables and home directory, read with libc so that
-/// menud need not load Foundation (issue 15) for a few lookups at start.
+/// menud need not load Foundation, most of a start's cost, for a few lookups.
 enum ProcessEnvironment {
     /// The variable's value, or nil when it is not set.
     static func value(_ name: String) -> String? {

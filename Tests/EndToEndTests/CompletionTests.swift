@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Node paths complete from the running daemon (issue 16), through swift-argument-parser's
+/// Node paths complete from the running daemon, through swift-argument-parser's
 /// custom completion: the generated scripts run `menuctl ---completion SUBCOMMAND --
 /// ARGUMENT WORD-INDEX CURSOR WORDS…`, as these tests do, and once through bash itself.
 @Suite(.ownThread) struct CompletionTests {

@@ -127,7 +127,7 @@ import Testing
         #expect(bash.stdout.contains("menuctl"))
     }
 
-    /// A value that starts with `-` is a value, not an option (issue 16).
+    /// A value that starts with `-` is a value, not an option.
     @Test func aValueMayStartWithADash() async throws {
         try await withDaemon { daemon throws in
             let text = try daemon.menuctl(["set", "settings/hostname", "-x y"])

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// menud does not link Foundation (issue 15): loading it was most of the daemon's
+/// menud does not link Foundation: loading it was most of the daemon's
 /// start-up, 10 ms for `menud --check` on a one-node file against 1 ms for a C
 /// program. The one Foundation library left is FoundationEssentials, which
 /// swift-argument-parser 1.8.2 imports on Linux (Utilities/Foundation.swift) for its

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// menuctl's three forms of output (issue 16): text for a person by default, `--json`
+/// menuctl's three forms of output: text for a person by default, `--json`
 /// on every command that prints something (a usage error where it means nothing), and
 /// `--raw` for the protocol's records unchanged. Real menud, real menuctl, the fixture menu.
 @Suite(.ownThread) struct OutputStyleTests {

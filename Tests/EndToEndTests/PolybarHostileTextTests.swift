@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Menu text in a real polybar stays text. The hostile fixture's titles and a value set
-/// to issue 14's attack (`%{A}` closing the row's click action, then an action of its
+/// to a known attack (`%{A}` closing the row's click action, then an action of its
 /// own) are clicked all along the bar, and polybar runs nothing but the rows' actions.
 @Suite(.ownThread) struct PolybarHostileTextTests {
     @Test(.enabled(if: XTools.shouldRun(PolybarTests.programs)))

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A value means the same in a config's `value:` and in `menuctl set` (issue 16:
+/// A value means the same in a config's `value:` and in `menuctl set` (once,
 /// `set quick/wifi yes` failed while `value: yes` loaded). Each word is tried both
 /// ways against the real binaries: `menud --check` and a daemon serving the config on
 /// one side, `menuctl set` on a running daemon on the other. Both must accept it or
@@ -68,7 +68,7 @@ import Testing
         }
     }
 
-    /// The words the issue named, spelled out, so that a rule that refused both ways
+    /// The words users write, spelled out, so that a rule that refused both ways
     /// could not pass.
     @Test func setTakesYesAsTheConfigDoes() async throws {
         try await withDaemon { daemon in

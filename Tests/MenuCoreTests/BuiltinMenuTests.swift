@@ -18,7 +18,7 @@ import Testing
         #expect(builtin.file == "<builtin>")
     }
 
-    /// Paths the docs and the examples use.
+    /// Paths the docs and their examples use.
     @Test func exampleHasTheDocumentedPaths() throws {
         let config = try ConfigLoader.load(text: BuiltinMenu.yaml, file: BuiltinMenu.file).get()
         func node(_ path: String) -> NodeSpec? {

@@ -59,16 +59,17 @@ import Testing
     /// A loop let go with handles open closes them, and their owners are released.
     @Test func aLoopLetGoClosesWhatIsLeftOpen() throws {
         weak var timer: LoopTimer?
-        weak var inbox: LoopInbox?
+        weak var after: AfterEvents?
         do {
             let loop = try EventLoop()
             let openTimer = LoopTimer(loop: loop)
             openTimer.start(after: .seconds(100))
             timer = openTimer
-            let openInbox = try LoopInbox(loop: loop)
-            inbox = openInbox
+            let openAfter = AfterEvents(loop: loop)
+            openAfter.start()
+            after = openAfter
         }
         #expect(timer == nil)
-        #expect(inbox == nil)
+        #expect(after == nil)
     }
 }

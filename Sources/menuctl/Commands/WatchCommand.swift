@@ -143,15 +143,7 @@ struct WatchCommand: ParsableCommand {
     /// Writes straight to descriptor 1: a pipe to a bar must get each line now, not
     /// when a stdio buffer fills.
     private func printLine(_ text: String) {
-        let bytes = Array((text + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
-            if n <= 0 {
-                if n < 0, errno == EINTR { continue }
-                Glibc.exit(ExitStatus.ok)  // nobody reads any more
-            }
-            offset += n
-        }
+        // Nobody reads any more.
+        if WriteAll.write(1, Array((text + "\n").utf8)) != nil { Glibc.exit(ExitStatus.ok) }
     }
 }

@@ -28,10 +28,6 @@ final class EventHub {
         subscriptions[ObjectIdentifier(stream)] = Subscription(stream: stream, topics: topics)
     }
 
-    func isSubscribed(_ stream: ClientConnection) -> Bool {
-        subscriptions[ObjectIdentifier(stream)] != nil
-    }
-
     func unsubscribe(_ stream: ClientConnection) {
         subscriptions[ObjectIdentifier(stream)] = nil
     }

@@ -1,3 +1,5 @@
+import MenuClient
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -51,14 +53,8 @@ enum AtomicFile {
     }
 
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(Failure) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw Failure(operation: "write", path: path, errno: errno)
-            }
-            offset += n
+        if let error = WriteAll.write(fd, bytes) {
+            throw Failure(operation: "write", path: path, errno: error)
         }
     }
 }
