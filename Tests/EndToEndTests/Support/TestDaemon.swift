@@ -19,8 +19,9 @@ enum TestPaths {
         }
         return packageRoot.appendingPathComponent(".build/debug")
     }()
+    /// This file is Tests/EndToEndTests/Support/TestDaemon.swift.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let menud = buildDirectory.appendingPathComponent("menud").path
     static let menuctl = buildDirectory.appendingPathComponent("menuctl").path
     static func fixture(_ name: String) -> String {
