@@ -43,7 +43,7 @@ final class Daemon {
             let watch = try SignalWatch(loop: loop, signal: number)
             watch.onSignal = { [unowned self] number in
                 if number == SIGHUP {
-                    self.state.reload(because: "SIGHUP")
+                    self.state.reloadUnanswered(because: "SIGHUP")
                 } else {
                     self.stop()
                 }

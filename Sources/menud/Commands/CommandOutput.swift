@@ -48,6 +48,18 @@ struct CommandOutput {
     /// Whether the command changed the model.
     var hasChanges: Bool { !changes.isEmpty }
 
+    /// The events, taken out, for another output to carry (``carry(_:)``): a reload's
+    /// events go out after the reply to the `reload` that asked for it, like every
+    /// command's.
+    mutating func takeEvents() -> EventGroup {
+        var taken = EventGroup(keepsRecords: events.keepsRecords)
+        swap(&taken, &events)
+        return taken
+    }
+
+    /// Events made elsewhere, sent as this output's own once its reply is written.
+    mutating func carry(_ group: EventGroup) { events = group }
+
     /// A record that goes in the reply and to the subscribers of `topics`.
     mutating func announce(_ fields: [String], topics: EventTopics) {
         events.record(topics: topics, in: &reply) { $0.record(fields) }

@@ -64,7 +64,8 @@ enum ServerCommands {
             action: .deferred { _, state in
                 state.reload(because: "reload command").map { reply in
                     var output = CommandOutput(listening: false)
-                    output.reply = reply
+                    output.reply = reply.records
+                    if let events = reply.events { output.carry(events) }
                     return output
                 }
             }),

@@ -12,18 +12,25 @@ extension DaemonState {
     /// Loads the config again. On success the new tree replaces the old with the
     /// user's state carried over by path, and subscribers get the splices from the old
     /// rows to the new; on failure the old tree stays untouched and subscribers get
-    /// the errors. Either way the `config` event goes out first, then the reply:
-    /// the records of the change, or the errors as `reload-failed`.
+    /// the errors. The reply is the records of the change, or the errors as
+    /// `reload-failed`. A reload that succeeds answers first and tells subscribers
+    /// after, like every command; a failed one tells them first, then answers `ERR`.
     ///
     /// While the built-in menu is served, the default paths are looked at again, and
     /// a config found there is loaded; the daemon serves that file from then on, once
     /// it has loaded without errors.
-    @discardableResult
-    func reload(because trigger: String) -> Completion<RecordWriter> {
-        let reply = Completion<RecordWriter>()
+    func reload(because trigger: String) -> Completion<ReloadReply> {
+        let reply = Completion<ReloadReply>()
         reloads.asked.append((trigger, reply))
         startAskedReloads()
         return reply
+    }
+
+    /// A reload nobody waits to be answered about (SIGHUP): its events go out when it
+    /// is done.
+    func reloadUnanswered(because trigger: String) {
+        reloads.asked.append((trigger, nil))
+        startAskedReloads()
     }
 
     /// The config watch saw the file change, or appear. Events that leave the file as
@@ -42,8 +49,7 @@ extension DaemonState {
             logger.info("\(path) reads as it did at the last reload; not reloaded")
             return
         }
-        reloads.asked.append((trigger, nil))
-        startAskedReloads()
+        reloadUnanswered(because: trigger)
     }
 
     private func startAskedReloads() {
@@ -113,8 +119,27 @@ extension DaemonState {
                 startReloadJob(parsed: (prepared.config, prepared.signature))
                 return
             }
-            let reply = swapIn(prepared, because: running.map(\.trigger).joined(separator: ", "))
-            for asker in running { asker.reply?.succeed(reply) }
+            let (oldModel, oldConfig) = (model, config)
+            var output = swapIn(prepared, because: running.map(\.trigger).joined(separator: ", "))
+            let records = output.reply
+            // The first `reload` asked sends the events after its reply; without one
+            // (SIGHUP, the watch) they go out now.
+            let carrier = running.firstIndex { $0.reply != nil }
+            let events = carrier == nil ? nil : output.takeEvents()
+            commit(output, runOnChange: false)
+            loadOpenGroups()
+            onReload?()
+            // Consumed, so that a pool thread holds the last references and frees them.
+            let released = Released(
+                model: consume oldModel, config: consume oldConfig, output: consume output)
+            do throws(UVError) {
+                try BackgroundWork.run(on: loop, { released.free() }, then: { _ in })
+            } catch {
+                released.free()
+            }
+            for (k, asker) in running.enumerated() {
+                asker.reply?.succeed(ReloadReply(records: records, events: k == carrier ? events : nil))
+            }
         }
         reloads.running = nil
         if reloads.changedMeanwhile {
@@ -124,34 +149,20 @@ extension DaemonState {
         startAskedReloads()
     }
 
-    /// Puts the prepared model in place and tells everyone.
-    private func swapIn(_ prepared: PreparedReload, because trigger: String) -> RecordWriter {
+    /// Puts the prepared model in place, and returns the output that tells of it.
+    private func swapIn(_ prepared: PreparedReload, because trigger: String) -> CommandOutput {
         if prepared.target != location {
             location = prepared.target
             onLocationChange?()
         } else if let awaited = prepared.target.awaited {
             logger.info("no config at \(awaited); serving the built-in menu")
         }
-        let oldConfig = config
         config = prepared.config
         loadedChildren = prepared.loadedChildren
         commandGroups = prepared.commandGroups
-        let oldModel = model
         model = prepared.next
         keep(prepared.dropped, when: "reload")
-        let output = prepared.takeOutput()
         logger.info("reloaded \(prepared.config.file) (\(trigger))")
-        commit(output, runOnChange: false)
-        loadOpenGroups()
-        onReload?()
-        let reply = output.reply
-        // Consumed, so that the job holds the last references and frees them there.
-        let released = Released(model: consume oldModel, config: consume oldConfig, output: consume output)
-        do throws(UVError) {
-            try BackgroundWork.run(on: loop, { released.free() }, then: { _ in })
-        } catch {
-            released.free()
-        }
-        return reply
+        return prepared.takeOutput()
     }
 }

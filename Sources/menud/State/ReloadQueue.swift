@@ -6,9 +6,9 @@ import MenuProtocol
 struct ReloadQueue {
     /// Who asked for the next run: a trigger for the log, and a reply to complete
     /// (none for SIGHUP and the watch).
-    var asked: [(trigger: String, reply: Completion<RecordWriter>?)] = []
+    var asked: [(trigger: String, reply: Completion<ReloadReply>?)] = []
     /// Those the run under way answers; nil when none runs.
-    var running: [(trigger: String, reply: Completion<RecordWriter>?)]?
+    var running: [(trigger: String, reply: Completion<ReloadReply>?)]?
     /// How often the run under way found the model changed when it ended, and
     /// carried the state over again.
     var retries = 0
@@ -21,4 +21,11 @@ struct ReloadQueue {
     /// loop: a client that changes the menu without pause must not hold a reload off
     /// for ever.
     static let retriesAtMost = 3
+}
+
+/// What a `reload` command answers: the records, and for the first command the run
+/// answers, the events it sends once its reply is written.
+struct ReloadReply {
+    var records: RecordWriter
+    var events: EventGroup?
 }

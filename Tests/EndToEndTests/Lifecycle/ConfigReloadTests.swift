@@ -74,6 +74,25 @@ import Testing
         }
     }
 
+    /// `reload` answers first and tells subscribers after, as every command does: a
+    /// subscriber that asks reads its reply, then the event group.
+    @Test func aReloadAnswersBeforeItTellsSubscribers() async throws {
+        try await withConfigDaemon(watch: false) { daemon, config, subscriber in
+            try Self.changed.write(toFile: config, atomically: false, encoding: .utf8)
+            try subscriber.send("reload\n")
+            var lines: [String] = []
+            while let line = try subscriber.readLine() {
+                lines.append(line)
+                if line.hasPrefix("event"), line.hasSuffix("\tend") { break }
+            }
+            let ok = try #require(lines.firstIndex(of: "OK"), "\(lines)")
+            #expect(lines[..<ok].allSatisfy { !$0.hasPrefix("event") }, "\(lines)")
+            #expect(lines[..<ok].first == "config\treloaded\t\(config)", "\(lines)")
+            #expect(lines[(ok + 1)...].first?.hasPrefix("event") == true, "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("event") && $0.contains("config\treloaded") }, "\(lines)")
+        }
+    }
+
     @Test(arguments: Trigger.allCases)
     func aBrokenConfigKeepsTheOldMenuAndReportsItsErrors(_ trigger: Trigger) async throws {
         try await withConfigDaemon(watch: trigger != .sighup) { daemon, config, subscriber in
