@@ -1,3 +1,5 @@
+import MenuProtocol
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -18,8 +20,11 @@ public final class UnixSocketConnection {
     }
 
     let fd: Int32
-    private var buffer: [UInt8] = []
-    private var start = 0
+    /// Replies have no line limit: a row's title is as long as the menu makes it.
+    private var framer = LineFramer(maximumLineLength: .max)
+    /// Lines framed and not read yet, from `head` on.
+    private var lines: [String] = []
+    private var head = 0
     private var sawEOF = false
 
     private init(fd: Int32) { self.fd = fd }
@@ -72,26 +77,18 @@ public final class UnixSocketConnection {
 
     /// The next line without its `\n` (or `\r\n`), or nil at end of stream.
     public func readLine() throws(Failure) -> String? {
-        while true {
-            if let nl = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                var end = nl
-                if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                let line = String(decoding: buffer[start..<end], as: UTF8.self)
-                start = nl + 1
-                if start > 65536 {
-                    buffer.removeFirst(start)
-                    start = 0
-                }
-                return line
-            }
-            if sawEOF {
-                guard start < buffer.count else { return nil }
-                let line = String(decoding: buffer[start...], as: UTF8.self)
-                start = buffer.count
-                return line
-            }
+        while head == lines.count {
+            if sawEOF { return nil }
             try fill()
         }
+        defer {
+            head += 1
+            if head == lines.count {
+                lines.removeAll(keepingCapacity: true)
+                head = 0
+            }
+        }
+        return lines[head]
     }
 
     /// How many bytes the other side has sent that are not read yet: what the kernel
@@ -100,7 +97,7 @@ public final class UnixSocketConnection {
     public var unreadByteCount: Int {
         var queued: Int32 = 0
         if ioctl(fd, UInt(FIONREAD), &queued) < 0 { queued = 0 }
-        return Int(queued) + buffer.count - start
+        return Int(queued) + framer.pendingByteCount + lines[head...].reduce(0) { $0 + $1.utf8.count + 1 }
     }
 
     /// Waits until ``readLine()`` can answer without blocking, unless descriptor
@@ -108,7 +105,7 @@ public final class UnixSocketConnection {
     /// writes what it reads to a pipe learns this way that its reader left while the
     /// daemon is quiet, instead of on its next write, which may never come.
     public func waitForLine(orHangUpOf other: Int32) throws(Failure) -> Bool {
-        while !sawEOF && !buffer[start...].contains(UInt8(ascii: "\n")) {
+        while !sawEOF && head == lines.count {
             var fds = [
                 pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: other, events: 0, revents: 0),
             ]
@@ -132,10 +129,15 @@ public final class UnixSocketConnection {
             }
             if n == 0 {
                 sawEOF = true
+                framer.finish(keep)
             } else {
-                buffer += chunk[0..<n]
+                chunk.withUnsafeBytes { framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n]), keep) }
             }
             return
         }
+    }
+
+    private func keep(_ line: LineFramer.Line) {
+        if case .bytes(let bytes) = line { lines.append(String(decoding: bytes, as: UTF8.self)) }
     }
 }

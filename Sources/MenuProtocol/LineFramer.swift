@@ -1,11 +1,10 @@
-import MenuProtocol
-
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// Splits a connection's byte stream at `\n` (dropping a `\r` before it), enforces
-/// the line limit, and hands each line on, as bytes or as over the limit.
+/// Splits a byte stream at `\n` (dropping a `\r` before it), enforces a line limit,
+/// and hands each line on, as bytes or as over the limit: the one framer of the
+/// protocol, for menud's requests and for a client's replies.
 ///
 /// Lines that arrive whole within one read are handed on in place, in the read's
 /// buffer; only a line split across reads is copied, into ``partial``, until its end
@@ -14,24 +13,32 @@ import MenuProtocol
 /// A client that never sends a newline must not make the daemon buffer without
 /// bound, so a line over the limit is reported once and then discarded up to its end,
 /// which keeps the connection in step for the next request.
-struct LineFramer {
-    /// The longest line the daemon keeps, not counting its terminator.
-    static let maximumLineLength = Request.maximumLineLength
+public struct LineFramer {
+    /// The longest line kept, not counting its terminator: a request's limit for the
+    /// daemon; none for a client, whose replies' lines are as long as the menu's text.
+    public let maximumLineLength: Int
 
     /// The start of a line whose end has not come yet.
     private var partial: [UInt8] = []
     /// Whether the line under way was over the limit and is being skipped to its end.
     private var discarding = false
 
+    public init(maximumLineLength: Int = Request.maximumLineLength) {
+        self.maximumLineLength = maximumLineLength
+    }
+
+    /// Bytes of a line whose end has not come yet.
+    public var pendingByteCount: Int { partial.count }
+
     /// One framed line.
-    enum Line {
+    public enum Line {
         /// Its bytes, without terminator, valid only during the call.
         case bytes(UnsafeBufferPointer<UInt8>)
         /// Longer than ``maximumLineLength``: answered with ``Request/tooLong``.
         case tooLong
 
         /// The request this line reads as, with storage of its own; nil when blank.
-        var request: Request? {
+        public var request: Request? {
             switch self {
             case .bytes(let bytes): return Request(line: bytes)
             case .tooLong: return Request.tooLong
@@ -40,7 +47,7 @@ struct LineFramer {
     }
 
     /// Frames the bytes of one read, handing each complete line to `take`.
-    mutating func feed(_ raw: UnsafeRawBufferPointer, _ take: (Line) -> Void) {
+    public mutating func feed(_ raw: UnsafeRawBufferPointer, _ take: (Line) -> Void) {
         guard let base = raw.baseAddress else { return }
         let bytes = raw.assumingMemoryBound(to: UInt8.self)
         var start = 0
@@ -56,7 +63,7 @@ struct LineFramer {
                 if discarding {
                     discarding = false
                 } else {
-                    partial.withUnsafeBufferPointer { Self.read($0, take) }
+                    partial.withUnsafeBufferPointer { read($0, take) }
                 }
                 partial.removeAll(keepingCapacity: partial.capacity <= 4096)
                 continue
@@ -65,11 +72,11 @@ struct LineFramer {
                 discarding = false
                 continue
             }
-            Self.read(UnsafeBufferPointer(rebasing: bytes[start..<newline]), take)
+            read(UnsafeBufferPointer(rebasing: bytes[start..<newline]), take)
         }
         if start < bytes.count { partial.append(contentsOf: bytes[start...]) }
         // `+ 1` leaves room for a `\r` that may precede the newline still to come.
-        if partial.count > Self.maximumLineLength + 1 {
+        if partial.count - 1 > maximumLineLength {
             partial.removeAll()
             if !discarding {
                 discarding = true
@@ -80,15 +87,15 @@ struct LineFramer {
 
     /// At the end of input: a last line without a newline (`printf ping | nc -U`) is
     /// still a request.
-    mutating func finish(_ take: (Line) -> Void) {
+    public mutating func finish(_ take: (Line) -> Void) {
         if !partial.isEmpty, !discarding {
-            partial.withUnsafeBufferPointer { Self.read($0, take) }
+            partial.withUnsafeBufferPointer { read($0, take) }
         }
         partial = []
         discarding = false
     }
 
-    private static func read(_ line: UnsafeBufferPointer<UInt8>, _ take: (Line) -> Void) {
+    private func read(_ line: UnsafeBufferPointer<UInt8>, _ take: (Line) -> Void) {
         var line = line
         if line.last == UInt8(ascii: "\r") { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
         // A line of exactly the limit plus its `\r` is still within the limit.
