@@ -132,7 +132,7 @@ import Testing
         let table = CommandTable(
             ServerCommands.all + ModelCommands.all + [
                 Command(
-                    name: "wait", usage: "", summary: "", minArguments: 0, maxArguments: 0, batchable: false,
+                    CommandSpec("wait", "", "", arguments: 0...0, batchable: false),
                     action: .deferred { _, _ in gate.completion })
             ])
         let harness = try ConnectionHarness(commands: table)

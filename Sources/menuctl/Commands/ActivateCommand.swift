@@ -1,9 +1,10 @@
 import ArgumentParser
+import MenuProtocol
 
 struct ActivateCommand: ChangeCommand {
     static let configuration = CommandConfiguration(
         commandName: "activate",
-        abstract: "Select a node: run an item, flip a toggle, pick an option, open or close a group.")
+        abstract: CommandCatalog.spec(protocolName).summary)
     static let protocolName = "activate"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The node's path.", completion: PathCompletion.paths(.activatable)) var path: String

@@ -1,8 +1,9 @@
 import ArgumentParser
+import MenuProtocol
 
 struct CollapseAllCommand: ChangeCommand {
     static let configuration = CommandConfiguration(
-        commandName: "collapse-all", abstract: "Close every group.")
+        commandName: "collapse-all", abstract: CommandCatalog.spec(protocolName).summary)
     static let protocolName = "collapse-all"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Only below this path.", completion: PathCompletion.paths(.expandable)) var path: String?

@@ -1,8 +1,9 @@
 import ArgumentParser
+import MenuProtocol
 
 struct CollapseCommand: ExpansionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "collapse", abstract: "Close a group or choice.")
+        commandName: "collapse", abstract: CommandCatalog.spec(protocolName).summary)
     static let protocolName = "collapse"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var node: ExpansionArguments

@@ -1,7 +1,9 @@
 import ArgumentParser
+import MenuProtocol
 
 struct ExpandAllCommand: ChangeCommand {
-    static let configuration = CommandConfiguration(commandName: "expand-all", abstract: "Open every group.")
+    static let configuration = CommandConfiguration(
+        commandName: "expand-all", abstract: CommandCatalog.spec(protocolName).summary)
     static let protocolName = "expand-all"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Only below this path.", completion: PathCompletion.paths(.expandable)) var path: String?

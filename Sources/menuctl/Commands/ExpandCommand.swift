@@ -1,8 +1,9 @@
 import ArgumentParser
+import MenuProtocol
 
 struct ExpandCommand: ExpansionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "expand", abstract: "Open a group or choice.")
+        commandName: "expand", abstract: CommandCatalog.spec(protocolName).summary)
     static let protocolName = "expand"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var node: ExpansionArguments

@@ -1,8 +1,9 @@
 import ArgumentParser
+import MenuProtocol
 
 struct ExpandToCommand: ChangeCommand {
     static let configuration = CommandConfiguration(
-        commandName: "expand-to", abstract: "Open every ancestor of a node so that it is visible.")
+        commandName: "expand-to", abstract: CommandCatalog.spec(protocolName).summary)
     static let protocolName = "expand-to"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The node's path.", completion: PathCompletion.paths(.any)) var path: String

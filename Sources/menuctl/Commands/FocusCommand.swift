@@ -1,9 +1,10 @@
 import ArgumentParser
+import MenuProtocol
 
 struct FocusCommand: ChangeCommand {
     static let configuration = CommandConfiguration(
         commandName: "focus",
-        abstract: "Move the focus to a node, opening its ancestors.")
+        abstract: CommandCatalog.spec(protocolName).summary)
     static let protocolName = "focus"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The node's path.", completion: PathCompletion.paths(.any)) var path: String

@@ -4,7 +4,7 @@ import MenuProtocol
 struct FocusedCommand: RequestCommand {
     static let configuration = CommandConfiguration(
         commandName: "focused",
-        abstract: "Show the focused node of a top-level menu.")
+        abstract: CommandCatalog.spec(protocolName).summary)
     static let protocolName = "focused"
     @OptionGroup var global: GlobalOptions
     @Argument(

@@ -1,8 +1,9 @@
 import ArgumentParser
+import MenuProtocol
 
 struct GetCommand: NodeCommand {
     static let configuration = CommandConfiguration(
-        commandName: "get", abstract: "Show one node, as row does.")
+        commandName: "get", abstract: CommandCatalog.spec(protocolName).summary)
     static let protocolName = "get"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The node's path, ids joined by '/'.", completion: PathCompletion.paths(.any)) var path:

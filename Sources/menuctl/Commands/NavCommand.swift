@@ -1,12 +1,13 @@
 import ArgumentParser
 import MenuCore
+import MenuProtocol
 
 /// The focus cursor's commands (nav, focus, focused) act on a cursor the daemon keeps,
 /// one per top-level menu, so a bar's scroll wheel, a key binding and every render agree on it.
 struct NavCommand: ChangeCommand {
     static let configuration = CommandConfiguration(
         commandName: "nav",
-        abstract: "Move the focus cursor, or act on the focused node.",
+        abstract: CommandCatalog.spec(protocolName).summary,
         discussion: """
             Moves, as in a tree widget: next, prev, first, last, parent, child, expand, collapse, \
             left (close, else go to the parent), right (open, else go to the first child), \

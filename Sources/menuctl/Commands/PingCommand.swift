@@ -1,8 +1,9 @@
 import ArgumentParser
+import MenuProtocol
 
 struct PingCommand: SilentCommand {
     static let configuration = CommandConfiguration(
-        commandName: "ping", abstract: "Check that the daemon answers.")
+        commandName: "ping", abstract: CommandCatalog.spec(protocolName).summary)
     static let protocolName = "ping"
     @OptionGroup var global: GlobalOptions
     var protocolArguments: [String] { [] }

@@ -1,9 +1,10 @@
 import ArgumentParser
+import MenuProtocol
 
 struct ReloadCommand: ChangeCommand {
     static let configuration = CommandConfiguration(
         commandName: "reload",
-        abstract: "Load the config again; on errors the old menu stays and the errors are printed.")
+        abstract: CommandCatalog.spec(protocolName).summary)
     static let protocolName = "reload"
     @OptionGroup var global: GlobalOptions
     var protocolArguments: [String] { [] }

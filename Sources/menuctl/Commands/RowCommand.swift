@@ -1,8 +1,9 @@
 import ArgumentParser
+import MenuProtocol
 
 struct RowCommand: NodeCommand {
     static let configuration = CommandConfiguration(
-        commandName: "row", abstract: "Show visible row N (0-based), as get does.")
+        commandName: "row", abstract: CommandCatalog.spec(protocolName).summary)
     static let protocolName = "row"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The row number.") var number: Int

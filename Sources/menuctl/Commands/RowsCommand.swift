@@ -1,8 +1,9 @@
 import ArgumentParser
+import MenuProtocol
 
 struct RowsCommand: RowRecordsCommand {
     static let configuration = CommandConfiguration(
-        commandName: "rows", abstract: "Show the visible rows as a tree.")
+        commandName: "rows", abstract: CommandCatalog.spec(protocolName).summary)
     static let protocolName = "rows"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Only the subtree at this path.", completion: PathCompletion.paths(.any)) var path:

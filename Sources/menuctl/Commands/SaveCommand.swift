@@ -1,8 +1,9 @@
 import ArgumentParser
+import MenuProtocol
 
 struct SaveCommand: SilentCommand {
     static let configuration = CommandConfiguration(
-        commandName: "save", abstract: "Write the daemon's state file now.")
+        commandName: "save", abstract: CommandCatalog.spec(protocolName).summary)
     static let protocolName = "save"
     @OptionGroup var global: GlobalOptions
     var protocolArguments: [String] { [] }

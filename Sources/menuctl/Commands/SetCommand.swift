@@ -1,8 +1,9 @@
 import ArgumentParser
+import MenuProtocol
 
 struct SetCommand: ChangeCommand {
     static let configuration = CommandConfiguration(
-        commandName: "set", abstract: "Set a value node.")
+        commandName: "set", abstract: CommandCatalog.spec(protocolName).summary)
     static let protocolName = "set"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The value node's path.", completion: PathCompletion.paths(.values)) var path: String

@@ -1,8 +1,9 @@
 import ArgumentParser
+import MenuProtocol
 
 struct ToggleCommand: ExpansionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "toggle", abstract: "Open a closed group or close an open one.")
+        commandName: "toggle", abstract: CommandCatalog.spec(protocolName).summary)
     static let protocolName = "toggle"
     @OptionGroup var global: GlobalOptions
     @OptionGroup var node: ExpansionArguments

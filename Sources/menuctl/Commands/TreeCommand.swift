@@ -1,8 +1,9 @@
 import ArgumentParser
+import MenuProtocol
 
 struct TreeCommand: RowRecordsCommand {
     static let configuration = CommandConfiguration(
-        commandName: "tree", abstract: "Show every node, hidden ones too.")
+        commandName: "tree", abstract: CommandCatalog.spec(protocolName).summary)
     static let protocolName = "tree"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Only the subtree at this path.", completion: PathCompletion.paths(.any)) var path:

@@ -3,7 +3,7 @@ import MenuProtocol
 
 struct VersionCommand: RequestCommand {
     static let configuration = CommandConfiguration(
-        commandName: "version", abstract: "Show menuctl's version, and the daemon's and its protocol.")
+        commandName: "version", abstract: CommandCatalog.spec(protocolName).summary)
     static let protocolName = "version"
     @OptionGroup var global: GlobalOptions
     var protocolArguments: [String] { [] }

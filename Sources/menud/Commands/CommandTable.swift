@@ -1,9 +1,9 @@
 import MenuCore
 import MenuProtocol
 
-/// The one entry per protocol command. Arity and flags are declared here and checked
-/// in one place (``CommandTable/resolve(_:)``), as in mpd's command table, so no
-/// handler re-checks its arguments and `help` can never disagree with what is enforced.
+/// A protocol command as menud runs it: its row of ``CommandCatalog`` (arity, flags,
+/// help), checked in one place (``CommandTable/resolve(_:)``), so no handler re-checks
+/// its arguments and `help` can never disagree with what is enforced, and its action.
 ///
 /// A class, not a struct: every request's ``Invocation`` holds its command, and
 /// copying a struct of four strings, an array and a closure costs a retain and a
@@ -40,18 +40,22 @@ final class Command: Sendable {
     /// request; read from this constant it is not.
     let body: Body
 
-    init(
-        name: String, usage: String, summary: String, minArguments: Int, maxArguments: Int,
-        flags: [String] = [], batchable: Bool, action: Action
-    ) {
-        self.name = name
-        self.usage = usage
-        self.summary = summary
-        self.minArguments = minArguments
-        self.maxArguments = maxArguments
-        precondition(flags.count <= 64, "an invocation keeps its flags in 64 bits")
-        self.flags = flags
-        self.batchable = batchable
+    /// The command `name` of ``CommandCatalog``, doing `action`.
+    convenience init(_ name: String, action: Action) {
+        self.init(CommandCatalog.spec(name), action: action)
+    }
+
+    /// A command of the given row, doing `action`; a command outside the catalog is
+    /// for tests of the dispatcher only.
+    init(_ spec: CommandSpec, action: Action) {
+        self.name = spec.name
+        self.usage = spec.usage
+        self.summary = spec.summary
+        self.minArguments = spec.minArguments
+        self.maxArguments = spec.maxArguments
+        precondition(spec.flags.count <= 64, "an invocation keeps its flags in 64 bits")
+        self.flags = spec.flags
+        self.batchable = spec.batchable
         self.action = action
         if case .run(let body) = action {
             self.body = body

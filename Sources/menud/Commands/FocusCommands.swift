@@ -7,11 +7,7 @@ import MenuProtocol
 enum FocusCommands {
     static let all: [Command] = [
         Command(
-            name: "nav", usage: "MOVE [MENU]",
-            summary:
-                "Move the focus or act on it, in MENU or the current menu: "
-                + NavMove.allCases.map(\.rawValue).joined(separator: "|") + ".",
-            minArguments: 1, maxArguments: 2, batchable: false,
+            "nav",
             action: .run { invocation, state, out throws(ProtocolError) in
                 let (move, menu) = try navArguments(invocation)
                 let before = shownFocus(state)
@@ -27,8 +23,7 @@ enum FocusCommands {
                 out.record(change, in: state.model)
             }),
         Command(
-            name: "focus", usage: "PATH", summary: "Move the focus to PATH, opening its ancestors.",
-            minArguments: 1, maxArguments: 1, batchable: false,
+            "focus",
             action: .run { invocation, state, out throws(ProtocolError) in
                 let before = shownFocus(state)
                 let outcome = try ModelCommands.model { () throws(MenuError) in
@@ -38,8 +33,7 @@ enum FocusCommands {
                 out.record(outcome.change, in: state.model)
             }),
         Command(
-            name: "focused", usage: "[MENU]", summary: "Print the focus of MENU, or of the current menu.",
-            minArguments: 0, maxArguments: 1, batchable: true,
+            "focused",
             action: .run { invocation, state, out throws(ProtocolError) in
                 let focus = try ModelCommands.model { () throws(MenuError) in
                     try state.focus.focus(in: invocation.path, model: state.model)

@@ -28,12 +28,10 @@ enum ModelCommands {
 
     /// A mutation of the node at the first argument.
     private static func nodeMutation(
-        _ name: String, usage: String, summary: String, min: Int, max: Int, flags: [String] = [],
-        _ apply: @escaping @Sendable (MenuModel, Int, Invocation) throws(MenuError) -> Change
+        _ name: String, _ apply: @escaping @Sendable (MenuModel, Int, Invocation) throws(MenuError) -> Change
     ) -> Command {
         Command(
-            name: name, usage: usage, summary: summary, minArguments: min, maxArguments: max, flags: flags,
-            batchable: true,
+            name,
             action: .run { invocation, state, out throws(ProtocolError) in
                 // Read once: each read of the daemon's model retains and releases it.
                 let menu = state.model
@@ -44,12 +42,10 @@ enum ModelCommands {
     }
 
     private static func mutation(
-        _ name: String, usage: String, summary: String, min: Int, max: Int, flags: [String] = [],
-        _ apply: @escaping @Sendable (MenuModel, Invocation) throws(MenuError) -> Change
+        _ name: String, _ apply: @escaping @Sendable (MenuModel, Invocation) throws(MenuError) -> Change
     ) -> Command {
         Command(
-            name: name, usage: usage, summary: summary, minArguments: min, maxArguments: max, flags: flags,
-            batchable: true,
+            name,
             action: .run { invocation, state, out throws(ProtocolError) in
                 let change = try model { () throws(MenuError) in try apply(state.model, invocation) }
                 out.record(change, in: state.model)
@@ -58,31 +54,26 @@ enum ModelCommands {
 
     static let all: [Command] = [
         Command(
-            name: "rows", usage: "[PATH]",
-            summary: "List the visible rows, of the whole menu or of one subtree.",
-            minArguments: 0, maxArguments: 1, batchable: true,
+            "rows",
             action: .run { invocation, state, out throws(ProtocolError) in
                 let rows = try model { () throws(MenuError) in try state.model.rows(under: invocation.path) }
                 for row in rows { RowRecord(row).write(to: &out.reply) }
             }),
         Command(
-            name: "tree", usage: "[PATH]", summary: "List every node, hidden ones with row '-'.",
-            minArguments: 0, maxArguments: 1, batchable: true,
+            "tree",
             action: .run { invocation, state, out throws(ProtocolError) in
                 let rows = try model { () throws(MenuError) in try state.model.tree(under: invocation.path) }
                 for row in rows { RowRecord(row).write(to: &out.reply) }
             }),
         Command(
-            name: "get", usage: "PATH", summary: "Print one node's row record.",
-            minArguments: 1, maxArguments: 1, batchable: true,
+            "get",
             action: .run { invocation, state, out throws(ProtocolError) in
                 let menu = state.model
                 let n = try node(invocation, in: menu)
                 RowRecord.write(node: n, index: menu.rowIndex(of: n), in: menu, to: &out.reply)
             }),
         Command(
-            name: "row", usage: "N", summary: "Print visible row N (0-based).",
-            minArguments: 1, maxArguments: 1, batchable: true,
+            "row",
             action: .run { invocation, state, out throws(ProtocolError) in
                 guard let n = invocation.arguments.integer(0) else {
                     throw ProtocolError(
@@ -94,40 +85,21 @@ enum ModelCommands {
                 }
                 RowRecord.write(node: node, index: n, in: menu, to: &out.reply)
             }),
-        nodeMutation(
-            "expand", usage: "PATH",
-            summary: "Open a group or choice (and every group below with --recursive).",
-            min: 1, max: 1, flags: ["--recursive"]
-        ) { m, n, i throws(MenuError) in try m.expand(node: n, recursive: i.has("--recursive")) },
-        nodeMutation(
-            "collapse", usage: "PATH",
-            summary: "Close a group or choice (and every group below with --recursive).",
-            min: 1, max: 1, flags: ["--recursive"]
-        ) { m, n, i throws(MenuError) in try m.collapse(node: n, recursive: i.has("--recursive")) },
-        nodeMutation(
-            "toggle", usage: "PATH", summary: "Open a closed group or close an open one.",
-            min: 1, max: 1, flags: ["--recursive"]
-        ) { m, n, i throws(MenuError) in try m.toggle(node: n, recursive: i.has("--recursive")) },
-        mutation(
-            "expand-all", usage: "[PATH]", summary: "Open every group, in the whole menu or below PATH.",
-            min: 0, max: 1
-        ) { m, i throws(MenuError) in try m.expandAll(i.path) },
-        mutation(
-            "collapse-all", usage: "[PATH]", summary: "Close every group, in the whole menu or below PATH.",
-            min: 0, max: 1
-        ) { m, i throws(MenuError) in try m.collapseAll(i.path) },
-        mutation(
-            "expand-to", usage: "PATH", summary: "Open every ancestor of PATH so that its row is visible.",
-            min: 1, max: 1
-        ) { m, i throws(MenuError) in try m.expandTo(i.arguments[0]) },
-        nodeMutation(
-            "set", usage: "PATH VALUE", summary: "Set a value node from text, checked by its rule.",
-            min: 2, max: 2
-        ) { m, n, i throws(MenuError) in try m.set(node: n, i.arguments[1]) },
+        nodeMutation("expand") { m, n, i throws(MenuError) in
+            try m.expand(node: n, recursive: i.has("--recursive"))
+        },
+        nodeMutation("collapse") { m, n, i throws(MenuError) in
+            try m.collapse(node: n, recursive: i.has("--recursive"))
+        },
+        nodeMutation("toggle") { m, n, i throws(MenuError) in
+            try m.toggle(node: n, recursive: i.has("--recursive"))
+        },
+        mutation("expand-all") { m, i throws(MenuError) in try m.expandAll(i.path) },
+        mutation("collapse-all") { m, i throws(MenuError) in try m.collapseAll(i.path) },
+        mutation("expand-to") { m, i throws(MenuError) in try m.expandTo(i.arguments[0]) },
+        nodeMutation("set") { m, n, i throws(MenuError) in try m.set(node: n, i.arguments[1]) },
         Command(
-            name: "activate", usage: "PATH",
-            summary: "Do what selecting the node means; an item's exec runs detached with /bin/sh -c.",
-            minArguments: 1, maxArguments: 1, batchable: false,
+            "activate",
             action: .run { invocation, state, out throws(ProtocolError) in
                 let path = invocation.arguments[0]
                 let change = try atomically(state) { () throws(ProtocolError) in
