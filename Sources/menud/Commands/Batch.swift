@@ -30,13 +30,12 @@ struct Batch {
         var error: ProtocolError
     }
 
-    /// Applies the batch: every command, or none when one fails (`batch-failed`, with
-    /// its position).
-    func run(in state: DaemonState) -> Result<CommandOutput, ProtocolError> {
+    /// Applies the batch, writing into `output`: every command, or none when one fails
+    /// (`batch-failed`, with its position).
+    func run(in state: DaemonState, into output: inout CommandOutput) -> Result<Void, ProtocolError> {
         for (i, entry) in entries.enumerated() {
             if case .failure(let error) = entry { return .failure(Self.failed(i + 1, error)) }
         }
-        var output = state.makeOutput()
         do {
             let change = try state.model.batch { _ in
                 for (i, entry) in entries.enumerated() {
@@ -51,7 +50,7 @@ struct Batch {
                 }
             }
             output.record(change, in: state.model)
-            return .success(output)
+            return .success(())
         } catch let failure as Failure {
             return .failure(Self.failed(failure.position, failure.error))
         } catch {

@@ -23,7 +23,7 @@ struct CommandOutput {
     init(listening: Bool) { events = EventGroup(keepsRecords: listening) }
 
     /// Empties an output that has been committed, keeping its storage, for the next
-    /// command (``DaemonState/makeOutput()``). Most commands leave nothing to empty.
+    /// command on the same connection. Most commands leave nothing to empty.
     @inline(__always)
     mutating func reset(listening: Bool) {
         closeConnection = false

@@ -69,6 +69,11 @@ final class ClientConnection {
     /// The words of the request being served, read into the same storage each time:
     /// a request served as it arrives costs no allocation for its words.
     private var words = RequestWords()
+    /// What an ordinary command or a batch writes into, emptied for each and written
+    /// in place: a command then allocates nothing for its events or its changes. This
+    /// connection's own, as its replies are, so no other connection's command, set off
+    /// while this one commits, can write into it.
+    private var output = CommandOutput(listening: false)
     /// Requests that arrived while a command was waiting, or while unwritable.
     private var backlog: [Request] = []
     private var backlogStart = 0
@@ -246,15 +251,8 @@ final class ClientConnection {
         case .endBatch:
             fail(ProtocolError(.notInBatch, "'end' without 'begin'"))
         case .run:
-            if daemon.isOutputInUse {
-                var output = daemon.makeOutput()
-                run(invocation, into: &output)
-            } else {
-                daemon.isOutputInUse = true
-                daemon.output.reset(listening: daemon.events.hasSubscribers)
-                run(invocation, into: &daemon.output)
-                daemon.isOutputInUse = false
-            }
+            output.reset(listening: daemon.events.hasSubscribers)
+            run(invocation, into: &output)
         case .deferred(let body):
             reply(later: body(invocation, daemon))
         }
@@ -280,10 +278,9 @@ final class ClientConnection {
     }
 
     private func end(_ batch: Batch) {
-        switch batch.run(in: daemon) {
-        case .success(var output):
-            finish(&output)
-            daemon.recycle(output)
+        output.reset(listening: daemon.events.hasSubscribers)
+        switch batch.run(in: daemon, into: &output) {
+        case .success: finish(&output)
         case .failure(let error): fail(error)
         }
     }
@@ -313,7 +310,7 @@ final class ClientConnection {
     /// Answers a command that succeeded, then tells the subscribers and subscribes
     /// this connection if the command asked for it. `start`: where the command's
     /// lines begin in ``replies``, when it wrote them there rather than in its output.
-    /// `inout` only so that the daemon's ``DaemonState/output`` is read in place
+    /// `inout` only so that the connection's output is read in place
     /// rather than copied, at a retain and a release per array in it.
     private func finish(_ output: inout CommandOutput, writtenFrom start: Int? = nil) {
         if output.hasChanges {

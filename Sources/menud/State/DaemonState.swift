@@ -57,14 +57,6 @@ final class DaemonState {
     var keptState: [StateEntry] = []
     /// The reloads asked for and the one under way (``reload(because:)``).
     var reloads = ReloadQueue()
-    /// What an ordinary command writes into, emptied for each (``CommandOutput/reset(listening:)``)
-    /// and written in place: a command then allocates nothing for its events or its
-    /// changes, and no output is made, copied and destroyed per request. A batch's or a
-    /// waiting command's output takes its storage while it is free (``makeOutput()``).
-    var output = CommandOutput(listening: false)
-    /// Whether a command is writing into ``output``, or its connection committing it:
-    /// a command that the commit sets off, on another connection, gets one of its own.
-    var isOutputInUse = false
     /// How long a change waits for others to join it in one write.
     static let saveDelay = Duration.milliseconds(250)
     /// How soon a failed write is tried again: a disk that filled up or turned
@@ -123,23 +115,6 @@ final class DaemonState {
                 }
             }
         }
-    }
-
-    /// An empty output for a command that does not write into ``output`` (a batch, a
-    /// command that answers later), in ``output``'s storage while that is free.
-    func makeOutput() -> CommandOutput {
-        var made = CommandOutput(listening: events.hasSubscribers)
-        if !isOutputInUse, output.hasStorage {
-            swap(&made, &output)
-            made.reset(listening: events.hasSubscribers)
-        }
-        return made
-    }
-
-    /// Gives a committed output's storage back to ``output`` when that has none.
-    func recycle(_ used: consuming CommandOutput) {
-        guard !isOutputInUse, !output.hasStorage else { return }
-        output = used
     }
 
     /// Starts gathering the changes committed from now on, until
