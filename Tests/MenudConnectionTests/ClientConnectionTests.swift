@@ -125,6 +125,25 @@ import Testing
         #expect(transport.isShutDown)
     }
 
+    /// A subscriber let go of without a close is freed: the hub holds it weakly, so
+    /// connection, daemon state and hub make no cycle.
+    @Test func aSubscriberLetGoOfIsFreedWithoutAClose() throws {
+        let harness = try ConnectionHarness(commands: CommandTable(ServerCommands.all + ModelCommands.all))
+        weak var subscriber: ClientConnection?
+        do {
+            let (connection, transport) = harness.connect()
+            connection.received("subscribe\n")
+            #expect(replies(transport.lines) == [["OK"]])
+            #expect(harness.state.events.subscriberCount == 1)
+            subscriber = connection
+        }
+        #expect(subscriber == nil)
+        // The next group finds the subscription empty and drops it.
+        let (other, _) = harness.connect()
+        other.received("toggle power\n")
+        #expect(harness.state.events.subscriberCount == 0)
+    }
+
     /// A command that must wait holds back the connection's later requests, and its
     /// reply comes first; meanwhile other connections are served.
     @Test func aWaitingCommandHoldsBackLaterRequests() throws {

@@ -5,8 +5,11 @@ import MenuProtocol
 /// the daemon's one event loop with the model, so groups are numbered and delivered
 /// in exactly the order their changes were applied, to every subscriber alike.
 final class EventHub {
+    /// Weak: the server owns its connections, and a connection holds the daemon's
+    /// state, which holds this hub; a strong reference here would be a cycle that only
+    /// the connection's close could break.
     private struct Subscription {
-        var stream: ClientConnection
+        weak var stream: ClientConnection?
         var topics: EventTopics
     }
 
@@ -45,17 +48,21 @@ final class EventHub {
         sequence += 1
         guard !subscriptions.isEmpty else { return }
         madeCount = 0
-        var dropped: [ClientConnection] = []
-        for subscription in subscriptions.values {
+        var dropped: [ObjectIdentifier] = []
+        for (key, subscription) in subscriptions {
+            guard let stream = subscription.stream else {
+                dropped.append(key)
+                continue
+            }
             let k = lines(of: group, for: subscription.topics)
             guard !made[k].isEmpty else { continue }
-            let sent = made[k].lines.bytes.withUnsafeBytes { subscription.stream.send($0) }
-            if !sent { dropped.append(subscription.stream) }
+            let sent = made[k].lines.bytes.withUnsafeBytes { stream.send($0) }
+            if !sent {
+                logger.warning("dropped a subscriber that stopped reading (its queue passed the bound)")
+                dropped.append(key)
+            }
         }
-        for stream in dropped {
-            logger.warning("dropped a subscriber that stopped reading (its queue passed the bound)")
-            unsubscribe(stream)
-        }
+        for key in dropped { subscriptions[key] = nil }
     }
 
     /// Where in `made` the lines of `group` for `topics` are, written there first if
