@@ -159,12 +159,9 @@ extension TrayItem {
     }
 
     /// A refused request as a D-Bus error: `ERR not-activatable …` is
-    /// `org.menud.Error.NotActivatable`, since D-Bus names have no hyphens.
+    /// `org.menud.Error.NotActivatable` (``TrayErrorName``).
     static func busError(_ reply: ProtocolReply) -> BusReplyError {
-        let code = (reply.errorCode ?? "internal").split(separator: "-").map {
-            $0.prefix(1).uppercased() + $0.dropFirst()
-        }
-        return BusReplyError(name: "org.menud.Error." + code.joined(), message: reply.errorMessage ?? "")
+        BusReplyError(name: TrayErrorName.of(reply.errorCode), message: reply.errorMessage ?? "")
     }
 
     /// `entry` and its entries `depth` levels down (all of them for -1, and for any
