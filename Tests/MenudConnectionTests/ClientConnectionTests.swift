@@ -125,8 +125,8 @@ import Testing
         #expect(transport.isShutDown)
     }
 
-    /// A subscriber let go of without a close is freed: the hub holds it weakly, so
-    /// connection, daemon state and hub make no cycle.
+    /// A subscriber let go of without a close is freed, and leaves the hub: the hub
+    /// does not hold it strongly, so connection, daemon state and hub make no cycle.
     @Test func aSubscriberLetGoOfIsFreedWithoutAClose() throws {
         let harness = try ConnectionHarness(commands: CommandTable(ServerCommands.all + ModelCommands.all))
         weak var subscriber: ClientConnection?
@@ -138,10 +138,11 @@ import Testing
             subscriber = connection
         }
         #expect(subscriber == nil)
-        // The next group finds the subscription empty and drops it.
-        let (other, _) = harness.connect()
-        other.received("toggle power\n")
         #expect(harness.state.events.subscriberCount == 0)
+        // The next group reaches nobody, and nothing freed.
+        let (other, transport) = harness.connect()
+        other.received("toggle power\n")
+        #expect(replies(transport.lines).last?.last == "OK")
     }
 
     /// A command that must wait holds back the connection's later requests, and its

@@ -93,6 +93,12 @@ final class ClientConnection {
         self.commands = state.commands
     }
 
+    /// The event hub holds its subscribers unowned: one let go of without a close
+    /// leaves it here.
+    deinit {
+        if isSubscribed { daemon.events.unsubscribe(self) }
+    }
+
     /// What is waiting to reach the client: replies gathered and not yet written, and
     /// what the transport holds.
     var unsentBytes: Int { replies.lines.count + transport.queuedBytes }
