@@ -40,24 +40,26 @@ import Testing
 
     /// With `watch` false the daemon is started with `--no-watch`, so that only SIGHUP
     /// can reload it.
-    private func withConfigDaemon(
-        watch: Bool = true, _ body: (TestDaemon, String, UnixSocketConnection) async throws -> Void
+    /// The subscriber takes `topics`; `environment`, when given, replaces the daemon's.
+    static func withConfigDaemon(
+        watch: Bool = true, topics: String = "config value", environment: [String: String]? = nil,
+        _ body: (TestDaemon, String, UnixSocketConnection) async throws -> Void
     ) async throws {
         let directory = try TempDirectory()
         let config = directory.file("menu.yaml")
         try Self.original.write(toFile: config, atomically: false, encoding: .utf8)
-        try await withDaemon(config: config, directory: directory, watch: watch) {
+        try await withDaemon(config: config, directory: directory, environment: environment, watch: watch) {
             daemon in
             if watch { try await waitUntil("the watcher to start") { daemon.log.contains("watching") } }
             let subscriber = try daemon.connect()
-            try subscriber.subscribe("config value")
+            try subscriber.subscribe(topics)
             try await body(daemon, config, subscriber)
         }
     }
 
     @Test(arguments: Trigger.allCases)
     func aChangedConfigIsSwappedInKeepingState(_ trigger: Trigger) async throws {
-        try await withConfigDaemon(watch: trigger != .sighup) { daemon, config, subscriber in
+        try await Self.withConfigDaemon(watch: trigger != .sighup) { daemon, config, subscriber in
             #expect(try daemon.request("set settings/hostname kept").isOK)
             #expect(try subscriber.readEventGroup().records == ["value\tsettings/hostname\tkept"])
             try apply(Self.changed, to: config, by: trigger, daemon: daemon)
@@ -77,7 +79,7 @@ import Testing
     /// `reload` answers first and tells subscribers after, as every command does: a
     /// subscriber that asks reads its reply, then the event group.
     @Test func aReloadAnswersBeforeItTellsSubscribers() async throws {
-        try await withConfigDaemon(watch: false) { daemon, config, subscriber in
+        try await Self.withConfigDaemon(watch: false) { daemon, config, subscriber in
             try Self.changed.write(toFile: config, atomically: false, encoding: .utf8)
             try subscriber.send("reload\n")
             var lines: [String] = []
@@ -95,7 +97,7 @@ import Testing
 
     @Test(arguments: Trigger.allCases)
     func aBrokenConfigKeepsTheOldMenuAndReportsItsErrors(_ trigger: Trigger) async throws {
-        try await withConfigDaemon(watch: trigger != .sighup) { daemon, config, subscriber in
+        try await Self.withConfigDaemon(watch: trigger != .sighup) { daemon, config, subscriber in
             try apply(Self.broken, to: config, by: trigger, daemon: daemon)
             let group = try subscriber.readEventGroup()
             #expect(
@@ -108,7 +110,7 @@ import Testing
     }
 
     @Test func theReloadCommandAnswersEveryError() async throws {
-        try await withConfigDaemon { daemon, config, _ in
+        try await Self.withConfigDaemon { daemon, config, _ in
             try "menu:\n  - id: a\n    titel: A\n  - id: a\n    title: B\n".write(
                 toFile: config + ".new", atomically: false, encoding: .utf8)
             // Keep the watcher out of it: the command reloads the file as it is now.
@@ -132,7 +134,7 @@ import Testing
     /// read): clients get the first hundred and a count, so that no subscriber is
     /// dropped; the log has them all.
     @Test func aConfigWithManyErrorsSendsTheFirstHundred() async throws {
-        try await withConfigDaemon(watch: false) { daemon, config, subscriber in
+        try await Self.withConfigDaemon(watch: false) { daemon, config, subscriber in
             var text = "menu:\n"
             let key = String(repeating: "k", count: 1000)
             for i in 0..<4000 { text += "  - {id: n\(i), \(key): N}\n" }

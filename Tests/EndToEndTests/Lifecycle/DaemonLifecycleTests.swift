@@ -67,14 +67,7 @@ import Testing
             let loser = try #require(daemons.first { !$0.isRunning })
             #expect(loser.exitStatus == 1 && loser.log.contains("already running on \(path)"), "\(loser.log)")
             let winner = try #require(daemons.first { $0.isRunning })
-            var greeting: String?
-            try await waitUntil("the winner to greet; its log: \(winner.log)") {
-                let probe = try? UnixSocketConnection.connect(path: path)
-                probe?.setReceiveTimeout(seconds: 20)
-                greeting = try probe?.readLine()
-                return greeting != nil
-            }
-            #expect(greeting == "OK MENUD 1")
+            #expect(try await Self.greeting(at: path, from: "the winner", log: winner.log) == "OK MENUD 1")
             kill(winner.pid, SIGTERM)
             try await waitUntil("the winner to stop; its log: \(winner.log)") { !winner.isRunning }
         }
@@ -108,16 +101,21 @@ import Testing
         #expect(
             second.stderr == "menud: another menud is already running on \(path) (it holds \(path).lock)\n",
             "\(second)")
+        #expect(try await Self.greeting(at: path, from: "the first daemon", log: first.log) == "OK MENUD 1")
+        let strace = (try? String(contentsOfFile: directory.file("strace.log"), encoding: .utf8)) ?? ""
+        #expect(strace.contains("(DELAYED)"), "the unlink was not slowed: \(strace)")
+    }
+
+    /// The first line a daemon answering at `path` sends, once one answers there.
+    static func greeting(at path: String, from daemon: String, log: String) async throws -> String? {
         var greeting: String?
-        try await waitUntil("the first daemon to greet; its log: \(first.log)") {
+        try await waitUntil("\(daemon) to greet; its log: \(log)") {
             let probe = try? UnixSocketConnection.connect(path: path)
             probe?.setReceiveTimeout(seconds: 20)
             greeting = try probe?.readLine()
             return greeting != nil
         }
-        #expect(greeting == "OK MENUD 1")
-        let strace = (try? String(contentsOfFile: directory.file("strace.log"), encoding: .utf8)) ?? ""
-        #expect(strace.contains("(DELAYED)"), "the unlink was not slowed: \(strace)")
+        return greeting
     }
 
     /// Whether some process holds an flock on the file at `path`.

@@ -20,21 +20,18 @@ import Testing
             "        value: workstation\n      - id: brightness\n        title: Brightness\n        type: range\n        value: 70\n"
     )
 
+    /// A daemon on the fixture whose reloads wait at a gate, with a `config` subscriber.
     private func withGatedDaemon(
         watch: Bool, _ body: (TestDaemon, String, String, UnixSocketConnection) async throws -> Void
     ) async throws {
-        let directory = try TempDirectory()
-        let config = directory.file("menu.yaml")
-        try Self.original.write(toFile: config, atomically: false, encoding: .utf8)
-        let gate = directory.file("gate")
+        let gateDirectory = try TempDirectory()
+        let gate = gateDirectory.file("gate")
         #expect(mkfifo(gate, 0o600) == 0)
         var environment = ProcessInfo.processInfo.environment
         environment["MENUD_TEST_RELOAD_GATE"] = gate
-        try await withDaemon(config: config, directory: directory, environment: environment, watch: watch) {
-            daemon in
-            if watch { try await waitUntil("the watcher to start") { daemon.log.contains("watching") } }
-            let subscriber = try daemon.connect()
-            try subscriber.subscribe("config")
+        try await ConfigReloadTests.withConfigDaemon(watch: watch, topics: "config", environment: environment)
+        {
+            daemon, config, subscriber in
             try await body(daemon, config, gate, subscriber)
         }
     }
