@@ -83,6 +83,35 @@ import Testing
         }
     }
 
+    /// The reload's worker thread gives way to the loop: it runs at nice 19, where the
+    /// loop's thread stays at the nice it started with.
+    @Test func theReloadRunsOnAThreadThatGivesWay() async throws {
+        try await withGatedDaemon(watch: false) { daemon, _, gate, _ in
+            func nices() -> [String: Int] {
+                let tasks =
+                    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(daemon.pid)/task")) ?? []
+                return tasks.reduce(into: [:]) { nices, task in
+                    guard
+                        let stat = try? String(
+                            contentsOfFile: "/proc/\(daemon.pid)/task/\(task)/stat", encoding: .utf8),
+                        let close = stat.lastIndex(of: ")")
+                    else { return }
+                    // After "pid (comm) ": field 19 of stat, the 17th after the name.
+                    let fields = stat[stat.index(after: close)...].split(separator: " ")
+                    nices[task] = fields.count > 16 ? Int(fields[16]) : nil
+                }
+            }
+            let loopThread = String(daemon.pid)
+            let main = try #require(nices()[loopThread])
+            let asker = try daemon.connect()
+            try asker.send("reload\n")
+            try await openGate(gate)
+            #expect(try asker.readReply().isOK)
+            #expect(nices().values.contains(19), "\(nices())")
+            #expect(nices()[loopThread] == main)
+        }
+    }
+
     /// A reload asked for while another runs reads the file as it is then: it gets a
     /// run of its own, after the one under way.
     @Test func aReloadAskedForWhileOneRunsGetsARunOfItsOwn() async throws {

@@ -127,6 +127,29 @@ import Testing
         #expect(bash.stdout.contains("menuctl"))
     }
 
+    /// A reload that changes many nodes names the first 20 and counts the rest.
+    @Test func aReloadNamesAFewOfManyChangedNodes() async throws {
+        let directory = try TempDirectory()
+        let config = directory.file("menu.yaml")
+        func menu(_ values: Int) -> String {
+            "menu:\n  - id: levels\n    title: Levels\n    expanded: true\n    children:\n"
+                + (0..<values).map {
+                    "      - id: l\($0)\n        type: range\n        title: L\($0)\n        value: 5\n"
+                }
+                .joined()
+        }
+        try menu(1).write(toFile: config, atomically: false, encoding: .utf8)
+        try await withDaemon(config: config, directory: directory) { daemon in
+            try menu(31).write(toFile: config, atomically: false, encoding: .utf8)
+            let result = try daemon.menuctl(["reload"])
+            #expect(result.status == 0, "\(result)")
+            let lines = result.stdout.split(separator: "\n")
+            #expect(lines.first == "Config reloaded: \(config)", "\(result.stdout)")
+            #expect(lines.count == 1 + 20 + 1, "\(result.stdout)")
+            #expect(lines.last == "… and 10 more changed nodes", "\(result.stdout)")
+        }
+    }
+
     /// A value that starts with `-` is a value, not an option.
     @Test func aValueMayStartWithADash() async throws {
         try await withDaemon { daemon throws in
