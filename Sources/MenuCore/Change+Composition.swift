@@ -3,13 +3,46 @@
 /// groups it opened.
 extension Change {
     /// This change followed by `next`, as one change from the rows before this one
-    /// to the rows after `next`. `model` is the model after `next`: paths are put in
-    /// its tree order, and those no longer in it are left out.
-    public func followed(by next: Change, in model: MenuModel) -> Change {
+    /// to the rows after `next`. This change's nodes are carried through `next`'s
+    /// renumbering (``nodeSplices``); those whose slots it replaced are left out.
+    public func followed(by next: Change) -> Change {
         Change(
             splices: Splice.compose(splices, then: next.splices),
-            expansionChanged: model.inTreeOrder(expansionChanged + next.expansionChanged),
-            valueChanged: model.inTreeOrder(valueChanged + next.valueChanged))
+            expansionChanged: Self.merged(
+                Self.moved(expansionChanged, by: next.nodeSplices), next.expansionChanged),
+            valueChanged: Self.merged(Self.moved(valueChanged, by: next.nodeSplices), next.valueChanged),
+            nodeSplices: nodeSplices + next.nodeSplices)
+    }
+
+    /// This change with its nodes renumbered by `number`, for a change carried into
+    /// another tree (a reload's); nodes that have no number there are left out.
+    public func renumbered(_ number: (Int) -> Int?) -> Change {
+        Change(
+            splices: splices, expansionChanged: expansionChanged.compactMap(number).sorted(),
+            valueChanged: valueChanged.compactMap(number).sorted())
+    }
+
+    /// `nodes`, ascending, numbered after `moves`.
+    private static func moved(_ nodes: [Int], by moves: [Splice]) -> [Int] {
+        guard !moves.isEmpty else { return nodes }
+        return nodes.compactMap { n in
+            var n = n
+            for move in moves {
+                if n >= move.start + move.removed {
+                    n += move.inserted - move.removed
+                } else if n >= move.start {
+                    return nil
+                }
+            }
+            return n
+        }
+    }
+
+    /// Two ascending lists as one, each node once.
+    private static func merged(_ a: [Int], _ b: [Int]) -> [Int] {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        return Array(Set(a).union(b)).sorted()
     }
 }
 
@@ -43,14 +76,6 @@ extension Splice {
             }
         }
         return out.result
-    }
-}
-
-extension MenuModel {
-    /// `paths` in tree order, each once, without those that name no node.
-    func inTreeOrder(_ paths: [String]) -> [String] {
-        Set(paths).compactMap { path in tree.node(at: path).map { ($0, path) } }.sorted { $0.0 < $1.0 }.map(
-            \.1)
     }
 }
 

@@ -56,32 +56,22 @@ extension MenuModel {
     }
 
     private func finishChange() -> Change {
-        // Loops rather than `filter(_:).keys.sorted()`: a toggle journals one or two
-        // nodes, and the filtered dictionaries would cost more than the toggle.
-        // Emptied only when not empty already, and sorted only when there are two,
-        // here and below: a click's change has one node, and these calls would cost
-        // more than its splice.
-        lastFlipped.empty()
-        lastValued.empty()
-        for (i, old) in journal.oldExpanded where expanded[i] != old { lastFlipped.append(i) }
-        if lastFlipped.count > 1 { lastFlipped.sort() }
-        for (i, old) in journal.oldValues where values[i] != old { lastValued.append(i) }
-        if lastValued.count > 1 { lastValued.sort() }
         // Written into the last change's arrays, which are this model's alone again
         // once whoever took that change has let it go (the daemon, by the next
         // command): a toggle on every click then allocates nothing for its change.
+        // Loops rather than `filter(_:).keys.sorted()`, emptied only when not empty
+        // already and sorted only when there are two: a click's change has one node,
+        // and those calls would cost more than its splice.
         lastChange.splices.empty()
         lastChange.expansionChanged.empty()
         lastChange.valueChanged.empty()
-        splices(flipped: lastFlipped, oldExpanded: journal.oldExpanded, into: &lastChange.splices)
-        for i in lastFlipped {
-            let path = changedPath(of: i)
-            lastChange.expansionChanged.append(path)
-        }
-        for i in lastValued {
-            let path = changedPath(of: i)
-            lastChange.valueChanged.append(path)
-        }
+        lastChange.nodeSplices.empty()
+        for (i, old) in journal.oldExpanded where expanded[i] != old { lastChange.expansionChanged.append(i) }
+        if lastChange.expansionChanged.count > 1 { lastChange.expansionChanged.sort() }
+        for (i, old) in journal.oldValues where values[i] != old { lastChange.valueChanged.append(i) }
+        if lastChange.valueChanged.count > 1 { lastChange.valueChanged.sort() }
+        splices(
+            flipped: lastChange.expansionChanged, oldExpanded: journal.oldExpanded, into: &lastChange.splices)
         return lastChange
     }
 

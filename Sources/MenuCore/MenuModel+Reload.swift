@@ -3,7 +3,8 @@ extension MenuModel {
     /// Carries this model's user state into `next`, a model of a newly loaded config:
     /// what the user changed is kept where the node still exists and the value is
     /// still valid; untouched nodes take the new config's defaults. Returns the splices
-    /// from this model's rows to `next`'s, the changed paths, and what was dropped.
+    /// from this model's rows to `next`'s, the changed nodes (numbered in `next`), and
+    /// what was dropped.
     /// `kept` are state entries for nodes this model lacks: they apply where `next`
     /// has their nodes, before this model's own state.
     public func carryState(into next: MenuModel, with kept: [StateEntry] = []) -> (
@@ -12,16 +13,16 @@ extension MenuModel {
         let oldRows = (try? rows().map(\.path)) ?? []
         let (_, dropped) = next.importState(kept + exportState())
         let newRows = (try? next.rows().map(\.path)) ?? []
-        var expansion: [String] = []
-        var valued: [String] = []
+        var expansion: [Int] = []
+        var valued: [Int] = []
         for i in 0..<next.tree.count where !next.tree.isVacant(i) {
             let path = next.tree.path(i)
             let old = tree.node(at: path)
             let kind = next.tree.kinds[i]
             if kind.isExpandable, next.expanded[i] != (old.map { expanded[$0] } ?? false) {
-                expansion.append(path)
+                expansion.append(i)
             }
-            if let v = next.values[i], v != old.flatMap({ values[$0] }) { valued.append(path) }
+            if let v = next.values[i], v != old.flatMap({ values[$0] }) { valued.append(i) }
         }
         return (
             Change(
@@ -29,5 +30,11 @@ extension MenuModel {
                 valueChanged: valued),
             dropped
         )
+    }
+
+    /// The node of this model at the path that node `n` has in `other`, or nil: how
+    /// a change told in an old model's numbers is carried into a reloaded one's.
+    public func node(samePathAs n: Int, in other: MenuModel) -> Int? {
+        lookUp(other.path(of: n))
     }
 }

@@ -54,15 +54,12 @@ extension MenuModel {
         if fits {
             // Only the group's own slots have new nodes (the children fit its room):
             // what is kept for them goes, and the group's row, whose child count changed.
-            rowCache.invalidate(g)
-            for i in old {
-                rowCache.invalidate(i)
-                changedPaths.forget(i)
-            }
+            rowChanged(g)
+            for i in old { rowChanged(i) }
         } else {
             // Every node after the group has a new number: what is kept by number goes.
-            rowCache.removeAll()
-            changedPaths.removeAll()
+            numbering &+= 1
+            rowVersions.replaceSubrange(old, with: repeatElement(0, count: new.count))
         }
         let shift = new.count - old.count
         let tail = tree.count - new.upperBound
@@ -80,12 +77,14 @@ extension MenuModel {
         referencing = kept.sorted()
         indexReaders()
         // A title elsewhere may read a value in the group.
-        if fits { for i in referencing { rowCache.invalidate(i) } }
+        if fits { for i in referencing { rowChanged(i) } }
 
         // The old children's state, as ``importState(_:)`` applies it.
         let (_, dropped) = importState(entries)
 
-        var change = Change()
+        var change = Change(nodeSplices: [
+            Splice(start: old.lowerBound, removed: old.count, inserted: new.count)
+        ])
         if let rowBase {
             change.splices = RowDiff.splices(from: oldRows, to: visiblePaths(in: new)).map {
                 Splice(start: $0.start + rowBase, removed: $0.removed, inserted: $0.inserted)
@@ -94,9 +93,9 @@ extension MenuModel {
         for i in new where !tree.isVacant(i) {
             let p = tree.path(i)
             if tree.kinds[i].isExpandable, expanded[i] != (oldExpanded[p] ?? false) {
-                change.expansionChanged.append(p)
+                change.expansionChanged.append(i)
             }
-            if let v = values[i], v != oldValues[p] { change.valueChanged.append(p) }
+            if let v = values[i], v != oldValues[p] { change.valueChanged.append(i) }
         }
         return (change, dropped)
     }

@@ -19,12 +19,8 @@ public final class MenuModel {
     /// then allocates nothing for its journal.
     var journal = Journal()
     var journaling = false
-    /// The nodes the last change flipped and those whose value it changed, in its
-    /// order, and the last change itself, whose storage the next one is written in.
-    var lastFlipped: [Int] = []
-    var lastValued: [Int] = []
+    /// The last change, whose storage the next one is written in.
     var lastChange = Change()
-    var changedPaths = ChangedPaths()
     /// The splice sizes the current operation's additions to the visibility index
     /// answered, for ``finishChange()``.
     var subtreeCounts = SubtreeCounts()
@@ -33,8 +29,10 @@ public final class MenuModel {
     /// Nodes whose title or subtitle names another node, ascending: what `readers`
     /// is built from again when a splice moves nodes.
     var referencing: [Int] = []
-    /// Each node's rendered row, until it changes (``withRowBytes(of:render:_:)``).
-    var rowCache = RowCache()
+    /// Per node, goes up whenever anything its row shows changes (``rowVersion(of:)``).
+    var rowVersions: [UInt32]
+    /// Goes up whenever a splice gives nodes new numbers (``numbering``).
+    public internal(set) var numbering = 0
     /// Goes up with every change to an expansion flag, a value or the tree: a
     /// ``ModelSnapshot`` taken at one revision describes the model as long as the
     /// revision is the same.
@@ -59,6 +57,7 @@ public final class MenuModel {
         self.tree = tree
         self.expanded = expanded
         self.values = values
+        rowVersions = [UInt32](repeating: 0, count: tree.count)
         visibility = VisibilityIndex(count: 0)
         indexVisibility()
         referencing = Set(tree.titleTemplates.keys).union(tree.subtitles.keys).filter {
@@ -117,34 +116,16 @@ public final class MenuModel {
     }
 
     /// The node's path; what the model's own paths come from (see ``MenuTree``).
-    func path(of i: Int) -> String { MenuTree.path(i, ids: tree.ids, parents: tree.parents) }
+    public func path(of i: Int) -> String { MenuTree.path(i, ids: tree.ids, parents: tree.parents) }
 
-    /// ``path(of:)``, kept for the node (``changedPaths``).
-    func changedPath(of i: Int) -> String {
-        if let path = changedPaths[i] { return path }
-        let path = path(of: i)
-        changedPaths.keep(path, for: i)
-        return path
-    }
+    /// The paths of `nodes`, in their order: for logs and tests, which name nodes as
+    /// users do.
+    public func paths(of nodes: [Int]) -> [String] { nodes.map(path(of:)) }
 
-    /// The node at `path`, the `k`-th of a change's `expansionChanged`: when the
-    /// change is the last one this model made, its node is known without looking
-    /// the path up (the change records read every changed node's new state).
-    public func expansionChangedNode(_ path: String, at k: Int) -> Int? {
-        changedNode(path, at: k, among: lastFlipped)
-    }
-
-    /// The same for the `k`-th of a change's `valueChanged`.
-    public func valueChangedNode(_ path: String, at k: Int) -> Int? {
-        changedNode(path, at: k, among: lastValued)
-    }
-
-    /// `last`: the nodes of the last change, in its order. A node whose kept path is
-    /// `path` is the node at `path`, whichever change `path` came from: the kept
-    /// paths are dropped whenever nodes move (a splice).
-    private func changedNode(_ path: String, at k: Int, among last: [Int]) -> Int? {
-        if k < last.count, let known = changedPaths[last[k]], known == path { return last[k] }
-        return lookUp(path)
+    /// The bytes of node `i`'s path appended to `bytes`, without making a `String`:
+    /// how a record names a node.
+    public func appendPath(of i: Int, to bytes: inout [UInt8]) {
+        MenuTree.appendPath(i, ids: tree.ids, parents: tree.parents, to: &bytes)
     }
 
     /// The node at `path`, or `noSuchNode`.
@@ -173,6 +154,8 @@ public final class MenuModel {
     /// copies the tree's arrays (a retain and a release each) on every call from
     /// another module.
     public func onChangeCommand(of i: Int) -> String? { tree.onChangeCommand(i) }
+    /// The `children-cmd` of node `i`, when it is such a group.
+    public func childrenCommand(of i: Int) -> String? { tree.childrenCommands[i] }
     /// The value of the node at `path`; nil for no such node or no value.
     public func value(path: String) -> Value? { lookUp(path).flatMap(value(of:)) }
 
@@ -183,15 +166,15 @@ public final class MenuModel {
         return makeRow(n, index: index)
     }
 
-    /// Node `n`'s row bytes as `render` writes them from its ``Row`` (whose `index`
-    /// is nil: it moves with every group above), rendered again only after the row
-    /// has changed, and read by `use`. Every caller must render the same way: the
-    /// model keeps one set of bytes per node.
-    public func withRowBytes<Result>(
-        of n: Int, render: (Row, inout [UInt8]) -> Void, _ use: (UnsafeBufferPointer<UInt8>) -> Result
-    ) -> Result {
-        rowCache.bytes(of: n, render: { render(makeRow(n, index: nil), &$0) }, use)
-    }
+    /// Node `n`'s row without its index, which moves with every group above: what
+    /// a view keeps per node, as long as ``rowVersion(of:)`` and ``numbering`` stay.
+    public func row(of n: Int) -> Row { makeRow(n, index: nil) }
+
+    /// Goes up whenever anything node `n`'s row shows changes: its expansion, its
+    /// value, a value its title or subtitle reads, its choice's pick, its place among
+    /// its siblings. What a view keeps of the row is stale once this moves, or once
+    /// ``numbering`` does.
+    public func rowVersion(of n: Int) -> UInt32 { rowVersions[n] }
 
     public func get(_ path: String) throws(MenuError) -> Row {
         let n = try node(path)
@@ -348,7 +331,7 @@ public final class MenuModel {
         if journaling { journal.noteExpansion(i, was: expanded[i]) }
         expanded[i] = flag
         revision &+= 1
-        rowCache.invalidate(i)
+        rowChanged(i)
         if tree.size(i) > 1 {
             let below = tree.descendants(i)
             let (minimum, count) = visibility.add(flag ? -1 : 1, over: below)
@@ -374,12 +357,15 @@ public final class MenuModel {
     /// for a choice its options' (which one is selected).
     func valueDidChange(_ i: Int) {
         revision &+= 1
-        rowCache.invalidate(i)
-        for reader in readers[i] ?? [] { rowCache.invalidate(reader) }
+        rowChanged(i)
+        for reader in readers[i] ?? [] { rowChanged(reader) }
         if tree.kinds[i] == .choice {
-            for option in tree.descendants(i) { rowCache.invalidate(option) }
+            for option in tree.descendants(i) { rowChanged(option) }
         }
     }
+
+    /// Marks what views keep of node `i`'s row stale.
+    @inline(__always) func rowChanged(_ i: Int) { rowVersions[i] &+= 1 }
 
     /// Opens `i`, closing its open sibling first when its parent is exclusive.
     func open(_ i: Int) {

@@ -107,11 +107,20 @@ public struct MenuTree: Sendable {
 
     /// The bytes of ``path(_:)`` appended to `bytes`, without making the `String`.
     @inline(__always) public func appendPath(of i: Int, to bytes: inout [UInt8]) {
-        let length = pathLength(i)
-        let (ids, parents) = (self.ids, self.parents)
+        MenuTree.appendPath(i, ids: ids, parents: parents, to: &bytes)
+    }
+
+    /// ``appendPath(of:to:)`` from the two arrays it reads, as ``path(_:ids:parents:)``.
+    static func appendPath(_ i: Int, ids: [String], parents: [Int32], to bytes: inout [UInt8]) {
+        var length = -1
+        var n = i
+        while n >= 0 {
+            length += ids[n].utf8.count + 1
+            n = Int(parents[n])
+        }
         bytes.append(contentsOf: repeatElement(0, count: length))
         bytes.withUnsafeMutableBufferPointer { buffer in
-            _ = MenuTree.fillPath(
+            _ = fillPath(
                 i, ids: ids, parents: parents,
                 into: UnsafeMutableBufferPointer(rebasing: buffer[(buffer.count - length)...]))
         }

@@ -25,13 +25,13 @@ public enum ChangeRecord: Sendable, Hashable {
             events.record(topics: spliceTopics, in: &reply) { writeSplice(s, to: &$0) }
         }
         // Only the flag and the value: a whole row would render the title for nothing.
-        for (k, path) in change.expansionChanged.enumerated() {
-            let expanded = model.expansionChangedNode(path, at: k).map(model.isExpanded) ?? false
-            events.record(topics: .expansion, in: &reply) { writeExpansion(path, expanded, to: &$0) }
+        for n in change.expansionChanged {
+            let expanded = model.isExpanded(n)
+            events.record(topics: .expansion, in: &reply) { writeExpansion(n, in: model, expanded, to: &$0) }
         }
-        for (k, path) in change.valueChanged.enumerated() {
-            let value = model.valueChangedNode(path, at: k).flatMap(model.value(of:))?.description ?? ""
-            events.record(topics: .value, in: &reply) { writeValue(path, value, to: &$0) }
+        for n in change.valueChanged {
+            let value = model.value(of: n)?.description ?? ""
+            events.record(topics: .value, in: &reply) { writeValue(n, in: model, value, to: &$0) }
         }
     }
 
@@ -76,6 +76,17 @@ public enum ChangeRecord: Sendable, Hashable {
     static func writeExpansion(_ path: String, _ expanded: Bool, to writer: inout RecordWriter) {
         writer.field(literal: "expansion")
         writer.field(path)
+        writeState(expanded, to: &writer)
+    }
+
+    static func writeExpansion(_ n: Int, in model: MenuModel, _ expanded: Bool, to writer: inout RecordWriter)
+    {
+        writer.field(literal: "expansion")
+        writer.field(pathOf: n, in: model)
+        writeState(expanded, to: &writer)
+    }
+
+    private static func writeState(_ expanded: Bool, to writer: inout RecordWriter) {
         if expanded { writer.field(literal: "expanded") } else { writer.field(literal: "collapsed") }
         writer.endLine()
     }
@@ -83,6 +94,13 @@ public enum ChangeRecord: Sendable, Hashable {
     static func writeValue(_ path: String, _ value: String, to writer: inout RecordWriter) {
         writer.field(literal: "value")
         writer.field(path)
+        writer.field(value)
+        writer.endLine()
+    }
+
+    static func writeValue(_ n: Int, in model: MenuModel, _ value: String, to writer: inout RecordWriter) {
+        writer.field(literal: "value")
+        writer.field(pathOf: n, in: model)
         writer.field(value)
         writer.endLine()
     }

@@ -110,6 +110,13 @@ public struct RecordWriter: Sendable {
         }
     }
 
+    /// The path of node `n` as a field, written from the tree's ids without making
+    /// a `String`: ids are letters, digits, `.`, `_` and `-`, which need no escaping.
+    public mutating func field(pathOf n: Int, in model: MenuModel) {
+        separate()
+        model.appendPath(of: n, to: &bytes)
+    }
+
     /// A field of a few bytes that need no escaping, such as a record's tag, written a
     /// byte at a time: for so few, appending them as a `String`'s costs several times
     /// more than they do.

@@ -87,27 +87,8 @@ public struct RowRecord: Sendable, Hashable {
         writeAfterIndex(to: &writer)
     }
 
-    /// Writes node `n`'s record, shown at visible row `index`, from the bytes the
-    /// model keeps for the node (``MenuModel/withRowBytes(of:render:_:)``): what
-    /// follows the index is rendered again only after the node's row has changed.
-    public static func write(node n: Int, index: Int?, in model: MenuModel, to writer: inout RecordWriter) {
-        // `tag`, as a literal: every `get` and `row` reply begins here.
-        writer.field(literal: "row")
-        if let index { writer.field(index) } else { writer.field(literal: "-") }
-        model.withRowBytes(
-            of: n,
-            render: { row, bytes in
-                var tail = RecordWriter()
-                tail.exchangeBytes(with: &bytes)
-                RowRecord(row).writeAfterIndex(to: &tail)
-                tail.exchangeBytes(with: &bytes)
-            },
-            { writer.append(line: $0) }
-        )
-    }
-
     /// The fields after the index, and the line's end.
-    private func writeAfterIndex(to writer: inout RecordWriter) {
+    func writeAfterIndex(to writer: inout RecordWriter) {
         writer.field(depth)
         writer.field(type)
         writer.field(state)

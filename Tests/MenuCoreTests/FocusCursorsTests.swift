@@ -23,13 +23,13 @@ import Testing
         var cursors = FocusCursors()
         let opened = try cursors.move(.right, in: "apps", model: model)
         #expect(opened.focus.path == "apps")
-        #expect(opened.change.expansionChanged == ["apps"])
+        #expect(model.paths(of: opened.change.expansionChanged) == ["apps"])
         #expect(try cursors.move(.right, in: "apps", model: model).focus.path == "apps/term")
         #expect(try cursors.move(.right, in: "apps", model: model).change.isEmpty)
         #expect(try cursors.move(.left, in: "apps", model: model).focus.path == "apps")
         let closed = try cursors.move(.left, in: "apps", model: model)
         #expect(closed.focus.path == "apps")
-        #expect(closed.change.expansionChanged == ["apps"])
+        #expect(model.paths(of: closed.change.expansionChanged) == ["apps"])
     }
 
     @Test func aMenuCursorStaysInItsMenu() throws {

@@ -212,9 +212,12 @@ import Testing
                 replay(change.splices, on: oldRows, new: rows) == rows,
                 "splices do not rebuild the rows after \(op)")
             let flipped = naive.nodes.indices.filter { naive.nodes[$0].expanded != oldFlags[$0] }
-            #expect(Set(change.expansionChanged) == Set(paths(flipped)), "flags after \(op)")
+            #expect(Set(model.paths(of: change.expansionChanged)) == Set(paths(flipped)), "flags after \(op)")
             let valued = naive.nodes.indices.filter { naive.nodes[$0].value != oldValues[$0] }
-            #expect(Set(change.valueChanged) == Set(paths(valued)), "values after \(op)")
+            #expect(Set(model.paths(of: change.valueChanged)) == Set(paths(valued)), "values after \(op)")
+            #expect(
+                change.expansionChanged == change.expansionChanged.sorted(), "flags ascending after \(op)")
+            #expect(change.valueChanged == change.valueChanged.sorted(), "values ascending after \(op)")
         }
     }
 

@@ -68,6 +68,6 @@ import Testing
         let (change, dropped) = m.carryState(into: next)
         #expect(dropped.map(\.entry.path) == ["settings/volume"])
         #expect(next.value(of: next.tree.node(at: "settings/volume")!) == .number(50))
-        #expect(change.valueChanged == ["settings/volume"])
+        #expect(next.paths(of: change.valueChanged) == ["settings/volume"])
     }
 }

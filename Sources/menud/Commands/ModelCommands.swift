@@ -70,7 +70,7 @@ enum ModelCommands {
             action: .run { invocation, state, out throws(ProtocolError) in
                 let menu = state.model
                 let n = try node(invocation, in: menu)
-                RowRecord.write(node: n, index: menu.rowIndex(of: n), in: menu, to: &out.reply)
+                state.rowRecords.write(node: n, index: menu.rowIndex(of: n), in: menu, to: &out.reply)
             }),
         Command(
             "row",
@@ -83,7 +83,7 @@ enum ModelCommands {
                 guard let node = menu.node(atRow: n) else {
                     throw ProtocolError(MenuError.noSuchRow(n))
                 }
-                RowRecord.write(node: node, index: n, in: menu, to: &out.reply)
+                state.rowRecords.write(node: node, index: n, in: menu, to: &out.reply)
             }),
         nodeMutation("expand") { m, n, i throws(MenuError) in
             try m.expand(node: n, recursive: i.has("--recursive"))

@@ -4,5 +4,10 @@ import MenuCore
 /// command opened (``DaemonState/recordChanges()``), so that the reply can tell, as
 /// one change, how the rows went from before the command to when it is answered.
 final class ChangeRecorder {
-    var changes: [Change] = []
+    /// Everything gathered so far, as one change.
+    var change = Change()
+
+    func add(_ changes: [Change]) {
+        for next in changes { change = change.followed(by: next) }
+    }
 }

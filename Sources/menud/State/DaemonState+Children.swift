@@ -13,16 +13,15 @@ extension DaemonState {
     /// The command groups that `changes` opened and that have no children yet: the
     /// reply to the command that made them waits for their commands. Most commands
     /// open nothing, and most menus have no such group, so this looks no further
-    /// than the paths whose expansion changed.
+    /// than the nodes whose expansion changed.
     func unloadedGroups(openedBy changes: [Change]) -> [String] {
         guard !commandGroups.isEmpty else { return [] }
         var opened: [String] = []
         for change in changes {
-            for path in change.expansionChanged
-            where commandGroups[path] != nil && loadedChildren[path] == nil && model.isExpanded(path: path)
-                && !opened.contains(path)
+            for n in change.expansionChanged where model.isExpanded(n) && model.childrenCommand(of: n) != nil
             {
-                opened.append(path)
+                let path = model.path(of: n)
+                if loadedChildren[path] == nil && !opened.contains(path) { opened.append(path) }
             }
         }
         return opened
@@ -83,8 +82,7 @@ extension DaemonState {
         let stale = commandGroups.keys.filter { loadedChildren[$0] == nil && !model.showsOnlyLoadingRow($0) }
         // In tree order, each group once: a group inside one spliced before it got its
         // children from `filling` with that one. The merged change is then what one
-        // rebuild reports: splices ascending, each after the ones before, and paths
-        // in tree order.
+        // rebuild reports.
         var groups = Set(paths.filter { commandGroups[$0] != nil && loadedChildren[$0] != nil })
         groups.formUnion(stale)
         var change = Change()
@@ -97,9 +95,7 @@ extension DaemonState {
                     of: path, with: filling(path), filling: filling)
             else { continue }
             for d in dropped { logger.notice("dropped \(d.entry): \(d.reason)") }
-            change.splices += spliced.splices
-            change.expansionChanged += spliced.expansionChanged
-            change.valueChanged += spliced.valueChanged
+            change = change.followed(by: spliced)
             done.append(path)
         }
         commandGroups = model.childrenCommands
@@ -124,9 +120,9 @@ extension DaemonState {
     func forgetChildrenOfCollapsedGroups(_ changes: some Sequence<Change>) {
         guard !commandGroups.isEmpty else { return }
         for change in changes {
-            for path in change.expansionChanged
-            where commandGroups[path] != nil && !model.isExpanded(path: path) {
-                loadedChildren[path] = nil
+            for n in change.expansionChanged where !model.isExpanded(n) && model.childrenCommand(of: n) != nil
+            {
+                loadedChildren[model.path(of: n)] = nil
             }
         }
     }

@@ -126,6 +126,7 @@ extension DaemonState {
             // (SIGHUP, the watch) they go out now.
             let carrier = running.firstIndex { $0.reply != nil }
             let events = carrier == nil ? nil : output.takeEvents()
+            renumberRecordings(from: oldModel)
             commit(output, runOnChange: false)
             loadOpenGroups()
             onReload?()

@@ -11,8 +11,12 @@ import MenuProtocol
 /// instance lives on the daemon's single event loop and is only ever touched there
 /// (see ``MenuServer``); handlers receive it as a parameter rather than finding it.
 final class DaemonState {
-    /// Replaced as a whole by a reload or by a group's children arriving.
-    var model: MenuModel
+    /// Replaced as a whole by a reload.
+    var model: MenuModel {
+        didSet { rowRecords = RowRecordCache() }
+    }
+    /// The rows' records as `get` and `row` last wrote them, for this model.
+    var rowRecords = RowRecordCache()
     let commands: CommandTable
     let logger: Logger
     let events: EventHub
@@ -99,7 +103,7 @@ final class DaemonState {
         if output.hasEvents { events.publish(output.events) }
         guard output.hasChanges else { return }
         let changes = output.changes
-        for recorder in recorders { recorder.changes += changes }
+        for recorder in recorders { recorder.add(changes) }
         scheduleSave()
         forgetChildrenOfCollapsedGroups(changes)
         // A group opened without its children gets them; a reply that waits for
@@ -107,11 +111,9 @@ final class DaemonState {
         if changes.contains(where: { !$0.expansionChanged.isEmpty }) { loadOpenGroups() }
         if runOnChange {
             for change in changes {
-                for (k, path) in change.valueChanged.enumerated() {
-                    guard let n = model.valueChangedNode(path, at: k),
-                        let command = model.onChangeCommand(of: n)
-                    else { continue }
-                    self.runOnChange(command, node: n, path: path)
+                for n in change.valueChanged {
+                    guard let command = model.onChangeCommand(of: n) else { continue }
+                    self.runOnChange(command, node: n, path: model.path(of: n))
                 }
             }
         }
@@ -129,8 +131,14 @@ final class DaemonState {
     /// before the first to the rows now.
     func stopRecording(_ recorder: ChangeRecorder) -> Change {
         recorders.removeAll { $0 === recorder }
-        return recorder.changes.dropFirst().reduce(recorder.changes.first ?? Change()) {
-            $0.followed(by: $1, in: model)
+        return recorder.change
+    }
+
+    /// Carries what the recorders gathered from `old`'s node numbers into the
+    /// model's, which has just replaced it.
+    func renumberRecordings(from old: MenuModel) {
+        for recorder in recorders {
+            recorder.change = recorder.change.renumbered { [model] in model.node(samePathAs: $0, in: old) }
         }
     }
 
