@@ -22,7 +22,7 @@ extension MenuModel {
     }
 
     /// The top-level menu that `i` belongs to.
-    func topLevel(of i: Int) -> Int {
+    public func topLevel(of i: Int) -> Int {
         var n = i
         while let p = tree.parent(n) { n = p }
         return n

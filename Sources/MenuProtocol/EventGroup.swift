@@ -15,6 +15,9 @@ public struct EventGroup: Sendable {
     private var entries: [(topics: EventTopics, end: Int)] = []
     /// How many records the group has, kept or not.
     public private(set) var count = 0
+    /// The topics of its records, kept or not: what an in-process listener, which
+    /// reads no records, is told.
+    public private(set) var topics: EventTopics = []
 
     public init(keepsRecords: Bool) { self.keepsRecords = keepsRecords }
 
@@ -39,12 +42,14 @@ public struct EventGroup: Sendable {
         let start = reply.count
         write(&reply)
         count += 1
+        self.topics.formUnion(topics)
         if keepsRecords { keep(reply.bytes[start...], topics: topics) }
     }
 
     /// A record for subscribers only.
     public mutating func record(topics: EventTopics, _ write: (inout RecordWriter) -> Void) {
         count += 1
+        self.topics.formUnion(topics)
         guard keepsRecords else { return }
         var writer = RecordWriter()
         write(&writer)

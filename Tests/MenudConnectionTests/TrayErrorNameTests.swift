@@ -12,7 +12,7 @@ import Testing
         for name in names.compactMap({ $0 }) {
             #expect(name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }, "\(name)")
         }
-        #expect(TrayErrorName.of("not-activatable") == "org.menud.Error.NotActivatable")
-        #expect(TrayErrorName.of("no-such-code") == "org.menud.Error.Internal")
+        #expect(TrayErrorName.of(.notActivatable) == "org.menud.Error.NotActivatable")
+        #expect(TrayErrorName.of(.internal) == "org.menud.Error.Internal")
     }
 }

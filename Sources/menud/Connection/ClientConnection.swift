@@ -372,11 +372,9 @@ final class ClientConnection {
         busy = true
         isHolding = true
         flush()
-        let recorder = daemon.recordChanges()
-        daemon.commit(output)
         var waited = false
-        daemon.loadChildren(groups).whenComplete { _ in
-            let change = self.daemon.stopRecording(recorder)
+        daemon.commitLoadingChildren(output, groups).whenComplete { result in
+            let change = (try? result.get()) ?? Change()
             var events = EventGroup(keepsRecords: false)
             ChangeRecord.write(
                 change, in: self.daemon.model, spliceTopics: .expansion, to: &lines, events: &events)

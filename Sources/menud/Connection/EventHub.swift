@@ -1,4 +1,5 @@
 import Logging
+import MenuCore
 import MenuProtocol
 
 /// Numbers event groups and hands each subscriber the lines of its topics. Lives on
@@ -22,7 +23,27 @@ final class EventHub {
     private var subscriptions: [ObjectIdentifier: Subscription] = [:]
     private let logger: Logger
 
+    /// In-process listeners (the tray), told of each group that has records of
+    /// their topics, with the model changes it carried: typed, without the records'
+    /// text.
+    private struct Listener {
+        var topics: EventTopics
+        var hear: (EventNotice) -> Void
+    }
+    private var listeners: [Int: Listener] = [:]
+    private var nextListener = 0
+
     init(logger: Logger) { self.logger = logger }
+
+    /// Starts telling `hear` of every group with records of `topics`; the number
+    /// returned ends it (``stopListening(_:)``).
+    func listen(topics: EventTopics, _ hear: @escaping (EventNotice) -> Void) -> Int {
+        nextListener += 1
+        listeners[nextListener] = Listener(topics: topics, hear: hear)
+        return nextListener
+    }
+
+    func stopListening(_ listener: Int) { listeners[listener] = nil }
 
     var subscriberCount: Int { subscriptions.count }
 
@@ -47,8 +68,9 @@ final class EventHub {
     /// subscriber gets the lines of its topics and the closing `end`, or nothing when
     /// none of the group is for it. The group is numbered whether or not anybody
     /// listens. Subscribers to the same topics share one rendering of the lines.
-    func publish(_ group: EventGroup) {
+    func publish(_ group: EventGroup, changes: [Change] = []) {
         sequence += 1
+        if !listeners.isEmpty { tellListeners(group, changes) }
         guard !subscriptions.isEmpty else { return }
         madeCount = 0
         var dropped: [ObjectIdentifier] = []
@@ -62,6 +84,13 @@ final class EventHub {
             }
         }
         for key in dropped { subscriptions[key] = nil }
+    }
+
+    private func tellListeners(_ group: EventGroup, _ changes: [Change]) {
+        let notice = EventNotice(sequence: sequence, topics: group.topics, changes: changes)
+        for listener in listeners.values where !listener.topics.isDisjoint(with: group.topics) {
+            listener.hear(notice)
+        }
     }
 
     /// Where in `made` the lines of `group` for `topics` are, written there first if

@@ -27,6 +27,17 @@ extension DaemonState {
         return opened
     }
 
+    /// Commits `output`, whose command opened `groups` (``unloadedGroups(openedBy:)``),
+    /// and runs their commands. Completes once they have, with the change from
+    /// before the command to then, as one: what the reply to the command tells.
+    /// Subscribers meanwhile see each group open on its "Loading…" row, then that row
+    /// replaced, each as a change of its own.
+    func commitLoadingChildren(_ output: borrowing CommandOutput, _ groups: [String]) -> Completion<Change> {
+        let recorder = recordChanges()
+        commit(output)
+        return loadChildren(groups).map { _ in self.stopRecording(recorder) }
+    }
+
     /// Runs the commands of those of `paths` that have no children yet, sharing runs
     /// already under way; each run splices its output into the model as it arrives.
     /// Completes when they all have. Never fails: a failed command becomes its

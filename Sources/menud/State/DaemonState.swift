@@ -100,7 +100,7 @@ final class DaemonState {
     /// `on-change` commands (only for what a client did: a reload or a group's
     /// children arriving is not the user changing a value).
     func commit(_ output: borrowing CommandOutput, runOnChange: Bool = true) {
-        if output.hasEvents { events.publish(output.events) }
+        if output.hasEvents { events.publish(output.events, changes: output.changes) }
         guard output.hasChanges else { return }
         let changes = output.changes
         for recorder in recorders { recorder.add(changes) }

@@ -2,10 +2,12 @@ import Logging
 import MenuBus
 import MenuCore
 import MenuLoop
+import MenuProtocol
 
 /// menud's menus in the system tray: one ``TrayItem`` per top-level menu, kept in
-/// step with the daemon. It is a client of the daemon like any other
-/// (``TrayClient``): every event group, from any client, is one `LayoutUpdated`
+/// step with the daemon. It acts through the daemon's commands like any other client
+/// (``CommandCaller``), and listens to its events: every event group with expansion,
+/// value or config records, from any client, is one `LayoutUpdated`
 /// whose revision is the group's sequence number, so it only grows; and a reload
 /// adds and removes items as menus come and go.
 ///
@@ -16,7 +18,8 @@ final class Tray {
     let logger: Logger
     private let state: DaemonState
     private let loop: EventLoop
-    private(set) var client: TrayClient?
+    /// The event hub's number for this tray's listening, while it runs.
+    private var listener: Int?
     private var items: [String: TrayItem] = [:]
     /// The last event group's sequence number, as dbusmenu's revision.
     private(set) var revision: UInt32 = 0
@@ -29,6 +32,9 @@ final class Tray {
         self.logger = logger
     }
 
+    /// A tray let go of without ``stop()`` leaves the hub all the same.
+    deinit { if let listener { state.events.stopListening(listener) } }
+
     var model: MenuModel { state.model }
 
     /// Publishes the menus; fails, leaving the tray off, when there is no bus.
@@ -36,10 +42,11 @@ final class Tray {
         guard !isRunning else { return }
         isRunning = true
         revision = UInt32(truncatingIfNeeded: state.events.sequence)
-        let client = TrayClient(state: state)
-        self.client = client
-        client.onEventGroup = { [unowned self] sequence, menus in self.changed(sequence, menus: menus) }
-        client.send("subscribe", ["expansion", "value", "config"]) { _ in }
+        // Unowned: the hub is the daemon's and outlives a tray, which stops
+        // listening when it stops.
+        listener = state.events.listen(topics: [.expansion, .value, .config]) { [unowned self] notice in
+            self.changed(notice.sequence, menus: self.menus(changedBy: notice))
+        }
         do throws(BusError) {
             try syncItems()
         } catch {
@@ -51,8 +58,8 @@ final class Tray {
     func stop() {
         guard isRunning else { return }
         isRunning = false
-        client?.close()
-        client = nil
+        if let listener { state.events.stopListening(listener) }
+        listener = nil
         for item in items.values { item.close() }
         items = [:]
     }
@@ -62,6 +69,25 @@ final class Tray {
         guard isRunning else { return }
         logger.warning("tray: lost the session bus (\(error)); the tray is off")
         stop()
+    }
+
+    /// Runs a command for a click or a submenu shown; `reply` hears the change it
+    /// made, or why it was refused.
+    func call(_ call: MenuCall, reply: @escaping (Result<Change, ProtocolError>) -> Void) {
+        guard isRunning else { return reply(.failure(ProtocolError(.internal, "the tray is off"))) }
+        CommandCaller(state: state).call(call, reply: reply)
+    }
+
+    /// The top-level menus whose nodes a group changed; nil for maybe all: a reload,
+    /// or rows that moved without a node named (a group's children arriving).
+    private func menus(changedBy notice: EventNotice) -> Set<String>? {
+        guard !notice.topics.contains(.config) else { return nil }
+        var menus: Set<String> = []
+        for change in notice.changes {
+            for n in change.expansionChanged { menus.insert(model.tree.id(model.topLevel(of: n))) }
+            for n in change.valueChanged { menus.insert(model.tree.id(model.topLevel(of: n))) }
+        }
+        return menus.isEmpty ? nil : menus
     }
 
     /// One event group: the items of the menus it changed signal their new layout.

@@ -1,31 +1,28 @@
 import MenuCore
 
-/// What an event from a tray does, as the protocol request that does it: the tray
-/// acts only through requests, like any other client.
-struct TrayAction {
-    var command: String
-    var arguments: [String]
-
+/// What an event from a tray does, as the command that does it: the tray acts only
+/// through commands (``CommandCaller``), like any other client.
+enum TrayAction {
     /// A click on an entry: an item's `exec` runs and a toggle flips (`activate`),
     /// an option is picked, a range step is set. Nil for entries a click does
     /// nothing to (submenus, and labels that show a value).
-    static func click(_ entry: TrayEntry, in model: MenuModel) -> TrayAction? {
+    static func click(_ entry: TrayEntry, in model: MenuModel) -> MenuCall? {
         switch entry.key {
         case .node(let path):
             guard let n = model.tree.node(at: path) else { return nil }
             switch model.tree.kind(n) {
-            case .item, .toggle, .option: return TrayAction(command: "activate", arguments: [path])
+            case .item, .toggle, .option: return .activate(path: path)
             case .group, .choice, .range, .text, .date: return nil
             }
         case .rangeStep(let path, let value):
-            return TrayAction(command: "set", arguments: [path, value])
+            return .set(path: path, value: value)
         case .rangeDown(let path), .rangeUp(let path):
             guard let n = model.tree.node(at: path), let rule = model.tree.rule(n),
                 let bounds = RangeBounds(rule: rule), case .number(let value)? = model.value(of: n)
             else { return nil }
             let step = entry.key == .rangeDown(path: path) ? -TrayMenu.nudge(bounds) : TrayMenu.nudge(bounds)
             let next = min(max(value + step, bounds.min), bounds.max)
-            return TrayAction(command: "set", arguments: [path, Value.format(TrayMenu.decimal(next))])
+            return .set(path: path, value: Value.format(TrayMenu.decimal(next)))
         case .rangeValue:
             return nil
         }
@@ -33,10 +30,10 @@ struct TrayAction {
 
     /// A submenu shown (`AboutToShow`, `opened`) or closed: its group or choice
     /// opens or closes in the daemon. Nil for a submenu that is not a node's (a range's).
-    static func show(_ entry: TrayEntry, open: Bool, in model: MenuModel) -> TrayAction? {
+    static func show(_ entry: TrayEntry, open: Bool, in model: MenuModel) -> MenuCall? {
         guard case .node(let path) = entry.key, let n = model.tree.node(at: path),
             model.tree.kind(n).isExpandable
         else { return nil }
-        return TrayAction(command: open ? "expand" : "collapse", arguments: [path])
+        return open ? .expand(path: path) : .collapse(path: path)
     }
 }

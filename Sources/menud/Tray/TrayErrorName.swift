@@ -27,10 +27,8 @@ enum TrayErrorName {
         .internal: "Internal",
     ]
 
-    /// `org.menud.Error.NotActivatable` for `not-activatable`; an unknown code is
-    /// `Internal`.
-    static func of(_ code: String?) -> String {
-        let code = code.flatMap(ErrorCode.init(rawValue:)) ?? .internal
-        return "org.menud.Error." + (names[code] ?? "Internal")
+    /// `org.menud.Error.NotActivatable` for `.notActivatable`.
+    static func of(_ code: ErrorCode) -> String {
+        "org.menud.Error." + (names[code] ?? "Internal")
     }
 }

@@ -136,7 +136,7 @@ extension TrayItem {
 
     /// What an event names: a click, or a submenu opened or closed; nil for the
     /// others (`hovered`, and names this version of the spec does not know).
-    func action(for event: String, on entry: TrayEntry) -> TrayAction? {
+    func action(for event: String, on entry: TrayEntry) -> MenuCall? {
         switch event {
         case "clicked": return TrayAction.click(entry, in: tray.model)
         case "opened": return TrayAction.show(entry, open: true, in: tray.model)
@@ -145,23 +145,22 @@ extension TrayItem {
         }
     }
 
-    /// Sends `action`'s request; `done` hears whether it changed anything, or the
-    /// request's error as a D-Bus error. No action is a success that changed nothing.
-    func perform(_ action: TrayAction?, done: @escaping (Result<Bool, BusReplyError>) -> Void) {
+    /// Runs `action`; `done` hears whether it changed anything, or the command's
+    /// error as a D-Bus error. No action is a success that changed nothing.
+    func perform(_ action: MenuCall?, done: @escaping (Result<Bool, BusReplyError>) -> Void) {
         guard let action else { return done(.success(false)) }
-        tray.client?.send(action.command, action.arguments) { reply in
-            if reply.isOK {
-                done(.success(!reply.lines.isEmpty))
-            } else {
-                done(.failure(Self.busError(reply)))
+        tray.call(action) { result in
+            switch result {
+            case .success(let change): done(.success(!change.isEmpty))
+            case .failure(let error): done(.failure(Self.busError(error)))
             }
         }
     }
 
-    /// A refused request as a D-Bus error: `ERR not-activatable …` is
+    /// A refused command as a D-Bus error: `not-activatable` is
     /// `org.menud.Error.NotActivatable` (``TrayErrorName``).
-    static func busError(_ reply: ProtocolReply) -> BusReplyError {
-        BusReplyError(name: TrayErrorName.of(reply.errorCode), message: reply.errorMessage ?? "")
+    static func busError(_ error: ProtocolError) -> BusReplyError {
+        BusReplyError(name: TrayErrorName.of(error.code), message: error.message)
     }
 
     /// `entry` and its entries `depth` levels down (all of them for -1, and for any

@@ -1,4 +1,5 @@
 import MenuBus
+import MenuCore
 
 /// `org.kde.StatusNotifierItem` on the item's `/StatusNotifierItem`: what the bar
 /// shows (id, title, icon, tooltip), that the item is a menu and where the menu is,
@@ -14,7 +15,7 @@ extension TrayItem {
                 // The menu opens on its own (ItemIsMenu); a click on the icon that is
                 // not the menu's activates the focused row, as Enter does.
                 .init("Activate", "ii", "") { [unowned self] call throws(BusReplyError) in
-                    self.focusMove("activate", call)
+                    self.focusMove(.activate, call)
                 },
                 .init("SecondaryActivate", "ii", "") { call throws(BusReplyError) in call.reply() },
                 .init("ContextMenu", "ii", "") { call throws(BusReplyError) in call.reply() },
@@ -24,7 +25,7 @@ extension TrayItem {
                         try call.arguments.readInt32()
                     }
                     guard delta != 0 else { return call.reply() }
-                    self.focusMove(delta > 0 ? "next" : "prev", call)
+                    self.focusMove(delta > 0 ? .next : .prev, call)
                 },
             ],
             properties: [
@@ -56,8 +57,8 @@ extension TrayItem {
     }
 
     /// `nav MOVE MENU`, answered when the daemon has.
-    private func focusMove(_ move: String, _ call: BusCall) {
-        perform(TrayAction(command: "nav", arguments: [move, menu])) { result in
+    private func focusMove(_ move: NavMove, _ call: BusCall) {
+        perform(.nav(move, menu: menu)) { result in
             switch result {
             case .success: call.reply()
             case .failure(let error): call.fail(error)

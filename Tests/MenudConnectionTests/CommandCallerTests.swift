@@ -1,0 +1,86 @@
+import MenuCore
+import MenuProtocol
+import Testing
+
+@testable import menud
+
+/// In-process callers (the tray) call commands with typed arguments and get typed
+/// results and events: the same handlers, commit and children wait as a socket's
+/// requests, without protocol text.
+@Suite struct CommandCallerTests {
+    /// What a call answered, synchronously or after the loop ran.
+    final class Answer {
+        var result: Result<Change, ProtocolError>?
+        var log: [String] = []
+    }
+
+    private func call(_ call: MenuCall, on state: DaemonState, into answer: Answer) {
+        CommandCaller(state: state).call(call) { result in
+            answer.result = result
+            answer.log.append("reply")
+        }
+    }
+
+    @Test func aCallAnswersWithItsChangeThenListenersHearIt() throws {
+        let harness = try ConnectionHarness()
+        let answer = Answer()
+        var notices: [EventNotice] = []
+        let listener = harness.state.events.listen(topics: [.value]) { notice in
+            notices.append(notice)
+            answer.log.append("event")
+        }
+        defer { harness.state.events.stopListening(listener) }
+        call(.set(path: "display/volume", value: "55"), on: harness.state, into: answer)
+        let model = harness.state.model
+        let change = try #require(try answer.result?.get())
+        #expect(model.paths(of: change.valueChanged) == ["display/volume"])
+        #expect(answer.log == ["reply", "event"])
+        #expect(notices.count == 1)
+        #expect(notices.first?.sequence == 1)
+        #expect(
+            notices.first.map { model.paths(of: $0.changes.flatMap(\.valueChanged)) } == ["display/volume"])
+        #expect(model.value(path: "display/volume") == .number(55))
+    }
+
+    @Test func aListenerHearsOnlyItsTopics() throws {
+        let harness = try ConnectionHarness()
+        var heard = 0
+        let listener = harness.state.events.listen(topics: [.value]) { _ in heard += 1 }
+        defer { harness.state.events.stopListening(listener) }
+        let answer = Answer()
+        call(.expand(path: "apps"), on: harness.state, into: answer)
+        #expect(try answer.result?.get().isEmpty == false)
+        #expect(heard == 0)
+        harness.state.events.stopListening(listener)
+        call(.set(path: "display/volume", value: "60"), on: harness.state, into: answer)
+        #expect(heard == 0)
+    }
+
+    @Test func aRefusedCallIsItsTypedError() throws {
+        let harness = try ConnectionHarness()
+        let answer = Answer()
+        call(.activate(path: "display/volume"), on: harness.state, into: answer)
+        #expect(throws: ProtocolError.self) { try answer.result?.get() }
+        if case .failure(let error) = answer.result { #expect(error.code == .notActivatable) }
+        // An argument is data: a path that looks like a flag is a path.
+        call(.expand(path: "--recursive"), on: harness.state, into: answer)
+        if case .failure(let error) = answer.result {
+            #expect(error.code == .noSuchNode)
+        } else {
+            Issue.record("expanding '--recursive' succeeded")
+        }
+    }
+
+    /// Opening a children-cmd group answers once its command has run, with the
+    /// children's rows in the change, as a socket's `expand` does.
+    @Test func openingAChildrenCommandGroupAnswersWhenItsChildrenCame() throws {
+        let harness = try ConnectionHarness(menu: HeldReplyTests.menu)
+        let answer = Answer()
+        call(.expand(path: "g"), on: harness.state, into: answer)
+        #expect(answer.result == nil)
+        harness.loop.run()
+        let change = try #require(try answer.result?.get())
+        #expect(change.splices == [Splice(start: 1, removed: 0, inserted: 2)])
+        #expect(harness.state.model.paths(of: change.expansionChanged) == ["g"])
+    }
+}
