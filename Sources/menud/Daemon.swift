@@ -13,7 +13,7 @@ import MenuLoop
 /// traditionally re-read theirs.
 final class Daemon {
     let loop: EventLoop
-    let state: DaemonState
+    let state: MenuService
     private let server: MenuServer
     private let logger: Logger
     private var configWatch: ConfigWatch?
@@ -28,7 +28,7 @@ final class Daemon {
 
     /// With `watch`, the config file is watched: the one served, or while the built-in
     /// menu is served, the default path a config is expected at.
-    init(loop: EventLoop, state: DaemonState, server: MenuServer, watch: Bool, logger: Logger)
+    init(loop: EventLoop, state: MenuService, server: MenuServer, watch: Bool, logger: Logger)
         throws(UVError)
     {
         self.loop = loop
@@ -37,7 +37,7 @@ final class Daemon {
         self.logger = logger
         if watch {
             watchConfig()
-            state.onLocationChange = { [unowned self] in self.watchConfig() }
+            state.menu.onLocationChange = { [unowned self] in self.watchConfig() }
         }
         for number in [SIGINT, SIGTERM, SIGHUP] {
             let watch = try SignalWatch(loop: loop, signal: number)
@@ -61,7 +61,7 @@ final class Daemon {
     }
 
     private func updateTray(always: Bool) {
-        let wanted = always || state.config.tray
+        let wanted = always || state.menu.config.tray
         if wanted, tray == nil {
             let tray = Tray(state: state, loop: loop, logger: logger)
             do throws(BusError) {
@@ -85,9 +85,9 @@ final class Daemon {
     /// Puts the config watch on the file the state's location says, unless it is there.
     private func watchConfig() {
         let target: String?
-        switch state.location {
+        switch state.menu.location {
         case .file(let path): target = path
-        case .builtin: target = state.location.awaited
+        case .builtin: target = state.menu.location.awaited
         }
         guard !stopping, configWatch?.path != target else { return }
         configWatch?.close()
@@ -100,7 +100,7 @@ final class Daemon {
     /// A settled change on the watched path: the served file changed or went, or the
     /// awaited one appeared.
     private func configChanged(exists: Bool) {
-        switch state.location {
+        switch state.menu.location {
         case .file(let path):
             if exists {
                 state.configFileChanged(because: "config file changed")
@@ -123,18 +123,18 @@ final class Daemon {
         logger.info("shutting down")
         for watch in signals { watch.close() }
         signals = []
-        state.onLocationChange = nil
+        state.menu.onLocationChange = nil
         configWatch?.close()
         configWatch = nil
         state.onReload = nil
         tray?.stop()
         tray = nil
         server.stop()
-        guard state.store != nil else { return state.close() }
+        guard state.persistence.store != nil else { return state.close() }
         // The last changes may still be waiting for their write. When it fails they
         // are lost: said at error level whatever was logged before, and in the exit
         // status, for systemd to show.
-        state.saveNow().whenComplete { [state, logger] result in
+        state.persistence.saveNow().whenComplete { [state, logger] result in
             if case .failure(let error) = result {
                 logger.error("the last save failed, and the changes since the save before are lost: \(error)")
                 self.finalSaveFailed = true

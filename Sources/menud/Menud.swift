@@ -121,7 +121,7 @@ struct Menud: ParsableCommand {
         do {
             let loop = try EventLoop()
             let store = statePath.map { StateStore(path: $0, loop: loop, logger: logger) }
-            let daemonState = DaemonState(
+            let daemonState = MenuService(
                 config: menuConfig, location: location, commands: .standard, store: store,
                 childrenTimeout: .nanoseconds(Int64(childrenTimeout * 1e9)),
                 onChangeTimeout: .nanoseconds(Int64(onChangeTimeout * 1e9)), loop: loop, logger: logger)
@@ -132,7 +132,7 @@ struct Menud: ParsableCommand {
             daemon = try Daemon(
                 loop: loop, state: daemonState, server: server, watch: !noWatch, logger: logger)
             if let store {
-                daemonState.restoreState(store.read())
+                daemonState.persistence.restore(store.read())
                 logger.info("state file \(store.path)")
             }
             daemonState.loadOpenGroups()

@@ -14,7 +14,7 @@ import Testing
         var log: [String] = []
     }
 
-    private func call(_ call: MenuCall, on state: DaemonState, into answer: Answer) {
+    private func call(_ call: MenuCall, on state: MenuService, into answer: Answer) {
         CommandCaller(state: state).call(call) { result in
             answer.result = result
             answer.log.append("reply")

@@ -10,7 +10,7 @@ import MenuProtocol
 /// bytes it does at once.
 final class ConnectionHarness {
     let loop: EventLoop
-    let state: DaemonState
+    let state: MenuService
 
     /// `menu`: a config's text; the built-in menu without one.
     init(commands: CommandTable = .standard, menu: String? = nil) throws {
@@ -18,7 +18,7 @@ final class ConnectionHarness {
         let config = try ConfigLoader.load(
             text: menu ?? BuiltinMenu.yaml, file: menu == nil ? BuiltinMenu.file : "test.yaml"
         ).get()
-        state = DaemonState(
+        state = MenuService(
             config: config, location: .builtin(awaiting: []), commands: commands, store: nil, loop: loop,
             logger: Logger(label: "test"))
     }

@@ -32,7 +32,7 @@ struct Batch {
 
     /// Applies the batch, writing into `output`: every command, or none when one fails
     /// (`batch-failed`, with its position).
-    func run(in state: DaemonState, into output: inout CommandOutput) -> Result<Void, ProtocolError> {
+    func run(in state: MenuService, into output: inout CommandOutput) -> Result<Void, ProtocolError> {
         for (i, entry) in entries.enumerated() {
             if case .failure(let error) = entry { return .failure(Self.failed(i + 1, error)) }
         }

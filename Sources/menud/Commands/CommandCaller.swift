@@ -8,7 +8,7 @@ import MenuProtocol
 /// opened; a caller is answered first and the change published after, as a
 /// socket's client is.
 struct CommandCaller {
-    let state: DaemonState
+    let state: MenuService
 
     /// Runs `call`; `reply` hears the change from before the command to when it is
     /// answered (empty for one that changed nothing), or why it was refused.

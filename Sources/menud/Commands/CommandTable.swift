@@ -10,14 +10,14 @@ import MenuProtocol
 /// release for each of them per request.
 final class Command: Sendable {
     /// An ordinary command's handler.
-    typealias Body = @Sendable (Invocation, DaemonState, inout CommandOutput) throws(ProtocolError) -> Void
+    typealias Body = @Sendable (Invocation, MenuService, inout CommandOutput) throws(ProtocolError) -> Void
 
     enum Action: Sendable {
         /// An ordinary command: runs against the daemon's state.
         case run(Body)
         /// A command that answers later, when its ``Completion`` completes; a failure
         /// with a ``ProtocolError`` is its `ERR`. Never batchable: a batch answers at once.
-        case deferred(@Sendable (Invocation, DaemonState) -> Completion<CommandOutput>)
+        case deferred(@Sendable (Invocation, MenuService) -> Completion<CommandOutput>)
         /// `begin` and `end` change how the dispatcher treats the requests between them.
         case beginBatch
         case endBatch
@@ -70,7 +70,7 @@ final class Command: Sendable {
 /// The registry of every command the daemon understands.
 ///
 /// A class, so that the request path reaches its tables through one reference: as a
-/// struct of five arrays, read out of ``DaemonState`` for each request, it cost five
+/// struct of five arrays, read out of ``MenuService`` for each request, it cost five
 /// retains and five releases.
 final class CommandTable: Sendable {
     let commands: [Command]

@@ -56,7 +56,7 @@ enum FocusCommands {
     /// The focus a view of the whole menu shows: the current menu's. After any move
     /// the moved menu is the current one, so comparing with this tells whether any
     /// view's focus changed.
-    private static func shownFocus(_ state: DaemonState) -> FocusCursors.Focus? {
+    private static func shownFocus(_ state: MenuService) -> FocusCursors.Focus? {
         try? state.focus.focus(in: nil, model: state.model)
     }
 

@@ -70,7 +70,7 @@ enum ModelCommands {
             action: .run { invocation, state, out throws(ProtocolError) in
                 let menu = state.model
                 let n = try node(invocation, in: menu)
-                state.rowRecords.write(node: n, index: menu.rowIndex(of: n), in: menu, to: &out.reply)
+                state.menu.rowRecords.write(node: n, index: menu.rowIndex(of: n), in: menu, to: &out.reply)
             }),
         Command(
             "row",
@@ -83,7 +83,7 @@ enum ModelCommands {
                 guard let node = menu.node(atRow: n) else {
                     throw ProtocolError(MenuError.noSuchRow(n))
                 }
-                state.rowRecords.write(node: node, index: n, in: menu, to: &out.reply)
+                state.menu.rowRecords.write(node: node, index: n, in: menu, to: &out.reply)
             }),
         nodeMutation("expand") { m, n, i throws(MenuError) in
             try m.expand(node: n, recursive: i.has("--recursive"))
@@ -113,7 +113,7 @@ enum ModelCommands {
     /// Runs `body`, an activation and its report, as one change of the model: when a
     /// confirmed command cannot start, the question its yes closed is open again, so
     /// that the `ERR` leaves the menu as it was. Returns what the model changed.
-    static func atomically(_ state: DaemonState, _ body: () throws(ProtocolError) -> Void)
+    static func atomically(_ state: MenuService, _ body: () throws(ProtocolError) -> Void)
         throws(ProtocolError)
         -> Change
     {
@@ -132,14 +132,14 @@ enum ModelCommands {
     /// or for an item's run the `ran` record in the reply (starting the item's command
     /// first) and `activated … ran` to subscribers.
     static func report(
-        _ path: String, _ activation: Activation, state: DaemonState, into out: inout CommandOutput
+        _ path: String, _ activation: Activation, state: MenuService, into out: inout CommandOutput
     )
         throws(ProtocolError)
     {
         switch activation {
         case .run(let command):
             // Not timed: an item usually starts a program meant to keep running.
-            let process = try state.launch(command) { [logger = state.logger] result in
+            let process = try state.processes.launch(command) { [logger = state.logger] result in
                 if !result.exit.succeeded { logger.warning("activate \(path): '\(command)' \(result.exit)") }
             }
             let pid = process.pid

@@ -46,7 +46,9 @@ enum ServerCommands {
             }),
         Command(
             "save",
-            action: .deferred { _, state in state.saveNow().map { CommandOutput(listening: false) } }),
+            action: .deferred { _, state in
+                state.persistence.saveNow().map { CommandOutput(listening: false) }
+            }),
         Command(
             "reload",
             action: .deferred { _, state in

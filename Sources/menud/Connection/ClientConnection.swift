@@ -61,7 +61,7 @@ final class ClientConnection {
     private var repliesWaiting = false
 
     private let transport: any ConnectionTransport
-    private let daemon: DaemonState
+    private let daemon: MenuService
     /// The daemon's, held here too: reached through ``daemon`` it was retained and
     /// released around every request's lookup.
     private let commands: CommandTable
@@ -87,7 +87,7 @@ final class ClientConnection {
     /// The replies not yet handed to the transport.
     private var replies = Replies()
 
-    init(transport: any ConnectionTransport, state: DaemonState) {
+    init(transport: any ConnectionTransport, state: MenuService) {
         self.transport = transport
         self.daemon = state
         self.commands = state.commands

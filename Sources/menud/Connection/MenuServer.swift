@@ -18,7 +18,7 @@ import MenuProtocol
 final class MenuServer {
     private let loop: EventLoop
     private let socket: SocketFile
-    private let state: DaemonState
+    private let state: MenuService
     private let stallTimeout: Duration
     private let logger: Logger
     private let count: ConnectionCount
@@ -32,7 +32,7 @@ final class MenuServer {
 
     /// Binds the socket; nothing is accepted before ``start()``.
     init(
-        loop: EventLoop, socket: SocketFile, state: DaemonState, stallTimeout: Duration, connectionLimit: Int,
+        loop: EventLoop, socket: SocketFile, state: MenuService, stallTimeout: Duration, connectionLimit: Int,
         logger: Logger
     ) throws(SocketFile.Problem) {
         self.loop = loop

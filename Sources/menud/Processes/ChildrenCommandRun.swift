@@ -30,7 +30,7 @@ enum ChildrenCommandRun {
         case failed(String, details: String? = nil)
     }
 
-    static func start(_ command: String, path: String, timeout: Duration, state: DaemonState)
+    static func start(_ command: String, path: String, timeout: Duration, processes: ProcessTable)
         -> Completion<Outcome>
     {
         let outcome = Completion<Outcome>()
@@ -45,7 +45,7 @@ enum ChildrenCommandRun {
         }
         let process: ChildProcess
         do throws(ProtocolError) {
-            process = try state.launch(
+            process = try processes.launch(
                 command, environment: ["MENU_PATH": path], standardOutput: .capture(limit: outputLimit),
                 standardError: .captureTail(limit: errorOutputLimit), timeout: timeout,
                 expired: { fail($0, "timed out after \(timeout.seconds) s") }, endsWithDaemon: true,

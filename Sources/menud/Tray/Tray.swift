@@ -16,7 +16,7 @@ import MenuProtocol
 /// one line and stays off.
 final class Tray {
     let logger: Logger
-    private let state: DaemonState
+    private let state: MenuService
     private let loop: EventLoop
     /// The event hub's number for this tray's listening, while it runs.
     private var listener: Int?
@@ -26,7 +26,7 @@ final class Tray {
     private var nextNumber = 1
     private(set) var isRunning = false
 
-    init(state: DaemonState, loop: EventLoop, logger: Logger) {
+    init(state: MenuService, loop: EventLoop, logger: Logger) {
         self.state = state
         self.loop = loop
         self.logger = logger

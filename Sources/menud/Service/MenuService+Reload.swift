@@ -5,7 +5,7 @@ import MenuProtocol
 /// Reloading the config without losing what the user did, without ever serving a
 /// broken one, and without stalling clients while a big one is read: the work is a
 /// ``ReloadJob`` on libuv's thread pool, and only the swap is done on the loop.
-extension DaemonState {
+extension MenuService {
     /// How many of a failed config's errors reach clients.
     static let errorsSentAtMost = 100
 
@@ -21,7 +21,7 @@ extension DaemonState {
     /// it has loaded without errors.
     func reload(because trigger: String) -> Completion<ReloadReply> {
         let reply = Completion<ReloadReply>()
-        reloads.asked.append((trigger, reply))
+        menu.reloads.asked.append((trigger, reply))
         startAskedReloads()
         return reply
     }
@@ -29,7 +29,7 @@ extension DaemonState {
     /// A reload nobody waits to be answered about (SIGHUP): its events go out when it
     /// is done.
     func reloadUnanswered(because trigger: String) {
-        reloads.asked.append((trigger, nil))
+        menu.reloads.asked.append((trigger, nil))
         startAskedReloads()
     }
 
@@ -37,14 +37,14 @@ extension DaemonState {
     /// the last reload read it (its times set to what they were) reload nothing; a
     /// change while a reload reads the file is looked at once it is done.
     func configFileChanged(because trigger: String) {
-        guard reloads.running == nil else {
-            reloads.changedMeanwhile = true
+        guard menu.reloads.running == nil else {
+            menu.reloads.changedMeanwhile = true
             logger.info("\(trigger) while a reload is under way; looked at when it ends")
             return
         }
-        let target = location.lookedAtAgain()
-        if let path = target.path, target == location, let signature = FileSignature.of(path),
-            signature == reloads.lastRead
+        let target = menu.location.lookedAtAgain()
+        if let path = target.path, target == menu.location, let signature = FileSignature.of(path),
+            signature == menu.reloads.lastRead
         {
             logger.info("\(path) reads as it did at the last reload; not reloaded")
             return
@@ -53,21 +53,22 @@ extension DaemonState {
     }
 
     private func startAskedReloads() {
-        guard reloads.running == nil, !reloads.asked.isEmpty else { return }
-        let running = reloads.asked
-        reloads.running = running
-        reloads.asked = []
+        guard menu.reloads.running == nil, !menu.reloads.asked.isEmpty else { return }
+        let running = menu.reloads.asked
+        menu.reloads.running = running
+        menu.reloads.asked = []
         logger.info("reloading (\(running.map(\.trigger).joined(separator: ", ")))")
-        reloads.changedMeanwhile = false
-        reloads.retries = 0
+        menu.reloads.changedMeanwhile = false
+        menu.reloads.retries = 0
         startReloadJob(parsed: nil)
     }
 
     private func startReloadJob(parsed: (config: MenuConfig, signature: FileSignature?)?) {
         let job = ReloadJob(
-            target: location.lookedAtAgain(), parsed: parsed, old: model.snapshot(), kept: keptState,
-            loadedChildren: loadedChildren, gate: ProcessEnvironment.value(ReloadJob.gateVariable))
-        if reloads.retries >= ReloadQueue.retriesAtMost {
+            target: menu.location.lookedAtAgain(), parsed: parsed, old: model.snapshot(),
+            kept: persistence.keptState,
+            loadedChildren: menu.loadedChildren, gate: ProcessEnvironment.value(ReloadJob.gateVariable))
+        if menu.reloads.retries >= ReloadQueue.retriesAtMost {
             finishReload(job.run())
             return
         }
@@ -80,25 +81,25 @@ extension DaemonState {
     }
 
     private func finishReload(_ outcome: ReloadOutcome) {
-        guard let running = reloads.running else { return }
+        guard let running = menu.reloads.running else { return }
         if isClosed {
-            reloads.running = nil
+            menu.reloads.running = nil
             for asker in running {
                 asker.reply?.fail(ProtocolError(.reloadFailed, "the daemon is stopping"))
             }
             return
         }
-        let target = location.lookedAtAgain()
+        let target = menu.location.lookedAtAgain()
         // Written to again while it was read: what was read may be half a save.
-        if reloads.changedMeanwhile, let path = target.path,
+        if menu.reloads.changedMeanwhile, let path = target.path,
             FileSignature.of(path) != outcome.signature
         {
             logger.info("\(path) changed while it was read; reading it again")
-            reloads.changedMeanwhile = false
+            menu.reloads.changedMeanwhile = false
             startReloadJob(parsed: nil)
             return
         }
-        reloads.lastRead = outcome.signature
+        menu.reloads.lastRead = outcome.signature
         switch outcome {
         case .failed(let errors, _):
             let trigger = running.map(\.trigger).joined(separator: ", ")
@@ -115,11 +116,11 @@ extension DaemonState {
             guard prepared.revision == model.revision else {
                 // A client changed the menu while the job ran: carry its state over
                 // again, from the config already read.
-                reloads.retries += 1
+                menu.reloads.retries += 1
                 startReloadJob(parsed: (prepared.config, prepared.signature))
                 return
             }
-            let (oldModel, oldConfig) = (model, config)
+            let (oldModel, oldConfig) = (model, menu.config)
             var output = swapIn(prepared, because: running.map(\.trigger).joined(separator: ", "))
             let records = output.reply
             // The first `reload` asked sends the events after its reply; without one
@@ -142,9 +143,9 @@ extension DaemonState {
                 asker.reply?.succeed(ReloadReply(records: records, events: k == carrier ? events : nil))
             }
         }
-        reloads.running = nil
-        if reloads.changedMeanwhile {
-            reloads.changedMeanwhile = false
+        menu.reloads.running = nil
+        if menu.reloads.changedMeanwhile {
+            menu.reloads.changedMeanwhile = false
             configFileChanged(because: "config file changed")
         }
         startAskedReloads()
@@ -152,17 +153,17 @@ extension DaemonState {
 
     /// Puts the prepared model in place, and returns the output that tells of it.
     private func swapIn(_ prepared: PreparedReload, because trigger: String) -> CommandOutput {
-        if prepared.target != location {
-            location = prepared.target
-            onLocationChange?()
+        if prepared.target != menu.location {
+            menu.location = prepared.target
+            menu.onLocationChange?()
         } else if let awaited = prepared.target.awaited {
             logger.info("no config at \(awaited); serving the built-in menu")
         }
-        config = prepared.config
-        loadedChildren = prepared.loadedChildren
-        commandGroups = prepared.commandGroups
-        model = prepared.next
-        keep(prepared.dropped, when: "reload")
+        menu.config = prepared.config
+        menu.loadedChildren = prepared.loadedChildren
+        menu.commandGroups = prepared.commandGroups
+        menu.model = prepared.next
+        persistence.keep(prepared.dropped, when: "reload")
         logger.info("reloaded \(prepared.config.file) (\(trigger))")
         return prepared.takeOutput()
     }

@@ -4,24 +4,19 @@ import MenuCore
 /// loaded config and fills each such group with its command's last output (or a
 /// "Loading…" row before the first run) when it builds a model, and splices an
 /// output into the model when it arrives, carrying the user's state over.
-extension DaemonState {
-    /// The current config with every command group filled in.
-    func filledConfig() -> MenuConfig {
-        config.fillingChildren { loadedChildren[$0]?.children ?? [.loadingRow] }
-    }
-
+extension MenuService {
     /// The command groups that `changes` opened and that have no children yet: the
     /// reply to the command that made them waits for their commands. Most commands
     /// open nothing, and most menus have no such group, so this looks no further
     /// than the nodes whose expansion changed.
     func unloadedGroups(openedBy changes: [Change]) -> [String] {
-        guard !commandGroups.isEmpty else { return [] }
+        guard !menu.commandGroups.isEmpty else { return [] }
         var opened: [String] = []
         for change in changes {
             for n in change.expansionChanged where model.isExpanded(n) && model.childrenCommand(of: n) != nil
             {
                 let path = model.path(of: n)
-                if loadedChildren[path] == nil && !opened.contains(path) { opened.append(path) }
+                if menu.loadedChildren[path] == nil && !opened.contains(path) { opened.append(path) }
             }
         }
         return opened
@@ -45,38 +40,40 @@ extension DaemonState {
     func loadChildren(_ paths: [String]) -> Completion<Void> {
         let runs = paths.compactMap { path -> Completion<Void>? in
             if let running = childrenLoads[path] { return running }
-            guard loadedChildren[path] == nil, let command = commandGroups[path] else { return nil }
-            let run = ChildrenCommandRun.start(command, path: path, timeout: childrenTimeout, state: self)
-                .map { outcome in
-                    self.childrenLoads[path] = nil
-                    // Closed while its command ran: the output would be stale by the
-                    // time it showed, and the next opening runs the command again.
-                    // A reload that changed the command wants the new one run instead.
-                    guard self.commandGroups[path] == command, self.model.isExpanded(path: path) else {
-                        self.loadOpenGroups()
-                        return
-                    }
-                    switch outcome {
-                    case .loaded(let children):
-                        if let g = self.model.tree.node(at: path),
-                            self.model.tree.depth(g) >= MenuTree.maxDepth,
-                            !children.isEmpty
-                        {
-                            self.logger.warning(
-                                "children-cmd \(path): its \(children.count) children would be nested deeper than \(MenuTree.maxDepth) levels; showing an error row"
-                            )
-                        } else {
-                            self.logger.info("children-cmd \(path): \(children.count) children")
-                        }
-                        self.loadedChildren[path] = (command, children)
-                    case .failed(let reason, let details):
-                        self.logger.warning(
-                            "children-cmd \(path): '\(command)' failed: \(reason)\(details.map { "\n" + $0 } ?? "")"
-                        )
-                        self.loadedChildren[path] = (command, [.errorRow(reason)])
-                    }
-                    self.spliceLoadedChildren([path])
+            guard menu.loadedChildren[path] == nil, let command = menu.commandGroups[path] else { return nil }
+            let run = ChildrenCommandRun.start(
+                command, path: path, timeout: childrenTimeout, processes: processes
+            )
+            .map { outcome in
+                self.childrenLoads[path] = nil
+                // Closed while its command ran: the output would be stale by the
+                // time it showed, and the next opening runs the command again.
+                // A reload that changed the command wants the new one run instead.
+                guard self.menu.commandGroups[path] == command, self.model.isExpanded(path: path) else {
+                    self.loadOpenGroups()
+                    return
                 }
+                switch outcome {
+                case .loaded(let children):
+                    if let g = self.model.tree.node(at: path),
+                        self.model.tree.depth(g) >= MenuTree.maxDepth,
+                        !children.isEmpty
+                    {
+                        self.logger.warning(
+                            "children-cmd \(path): its \(children.count) children would be nested deeper than \(MenuTree.maxDepth) levels; showing an error row"
+                        )
+                    } else {
+                        self.logger.info("children-cmd \(path): \(children.count) children")
+                    }
+                    self.menu.loadedChildren[path] = (command, children)
+                case .failed(let reason, let details):
+                    self.logger.warning(
+                        "children-cmd \(path): '\(command)' failed: \(reason)\(details.map { "\n" + $0 } ?? "")"
+                    )
+                    self.menu.loadedChildren[path] = (command, [.errorRow(reason)])
+                }
+                self.spliceLoadedChildren([path])
+            }
             // A run that ended at once (it could not start) has nothing to share.
             if !run.isDone { childrenLoads[path] = run }
             return run
@@ -89,12 +86,14 @@ extension DaemonState {
     /// ``filledConfig()`` would, but splicing each group in place. Subscribers see the
     /// row changes as one (none when the groups were closed, as when opening).
     func spliceLoadedChildren(_ paths: [String]) {
-        let filling = { (path: String) in self.loadedChildren[path]?.children ?? [.loadingRow] }
-        let stale = commandGroups.keys.filter { loadedChildren[$0] == nil && !model.showsOnlyLoadingRow($0) }
+        let filling = { (path: String) in self.menu.loadedChildren[path]?.children ?? [.loadingRow] }
+        let stale = menu.commandGroups.keys.filter {
+            menu.loadedChildren[$0] == nil && !model.showsOnlyLoadingRow($0)
+        }
         // In tree order, each group once: a group inside one spliced before it got its
         // children from `filling` with that one. The merged change is then what one
         // rebuild reports.
-        var groups = Set(paths.filter { commandGroups[$0] != nil && loadedChildren[$0] != nil })
+        var groups = Set(paths.filter { menu.commandGroups[$0] != nil && menu.loadedChildren[$0] != nil })
         groups.formUnion(stale)
         var change = Change()
         var done: [String] = []
@@ -109,7 +108,7 @@ extension DaemonState {
             change = change.followed(by: spliced)
             done.append(path)
         }
-        commandGroups = model.childrenCommands
+        menu.commandGroups = model.childrenCommands
         var output = CommandOutput(listening: events.hasSubscribers)
         output.record(change, in: model, spliceTopics: .expansion)
         commit(output, runOnChange: false)
@@ -120,20 +119,20 @@ extension DaemonState {
     /// a restart restored them open, or a reload changed their command.
     func loadOpenGroups() {
         // Most menus have no children-cmd group, and this runs after every change.
-        guard !commandGroups.isEmpty else { return }
-        let waiting = commandGroups.keys.filter {
-            loadedChildren[$0] == nil && childrenLoads[$0] == nil && model.isExpanded(path: $0)
+        guard !menu.commandGroups.isEmpty else { return }
+        let waiting = menu.commandGroups.keys.filter {
+            menu.loadedChildren[$0] == nil && childrenLoads[$0] == nil && model.isExpanded(path: $0)
         }
         if !waiting.isEmpty { _ = loadChildren(waiting.sorted()) }
     }
 
     /// A closed group's children are stale: the next opening runs its command again.
     func forgetChildrenOfCollapsedGroups(_ changes: some Sequence<Change>) {
-        guard !commandGroups.isEmpty else { return }
+        guard !menu.commandGroups.isEmpty else { return }
         for change in changes {
             for n in change.expansionChanged where !model.isExpanded(n) && model.childrenCommand(of: n) != nil
             {
-                loadedChildren[model.path(of: n)] = nil
+                menu.loadedChildren[model.path(of: n)] = nil
             }
         }
     }

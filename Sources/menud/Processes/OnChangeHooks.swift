@@ -1,3 +1,4 @@
+import Logging
 import MenuLoop
 import MenuProtocol
 
@@ -5,22 +6,37 @@ import MenuProtocol
     import Glibc
 #endif
 
-/// `on-change`: a value node's command, run after its value changed.
-extension DaemonState {
+/// `on-change`: a value node's command, run after its value changed. Owns what it
+/// remembers of the hooks: which ones failed last, for the log.
+final class OnChangeHooks {
+    private let processes: ProcessTable
+    private let logger: Logger
+    /// How long a hook may run before it is killed.
+    let timeout: Duration
+    /// The hooks whose last run failed, by path, with their log throttle.
+    private var failing: [String: LogThrottle] = [:]
+    /// How often a hook that keeps failing is logged.
+    static let failureLogInterval = Duration.seconds(60)
+
+    init(processes: ProcessTable, timeout: Duration, logger: Logger) {
+        self.processes = processes
+        self.timeout = timeout
+        self.logger = logger
+    }
+
     /// Starts `command`, node `n`'s `on-change` command, detached like an item's
     /// `exec`. The value and path go in the environment (`MENU_VALUE`, `MENU_PATH`),
     /// never into the command's text, so a value is never run as shell code. A
     /// command that cannot start or exits non-zero is logged; nothing waits for it.
     ///
     /// A hook is meant to apply a value and finish, and a slider can fire many of
-    /// them; one that is still running after ``onChangeTimeout`` is killed with its
+    /// them; one that is still running after ``timeout`` is killed with its
     /// whole process group (it leads its own session) and logged, so hung hooks cannot
     /// pile up.
-    func runOnChange(_ command: String, node n: Int, path: String) {
-        let value = model.value(of: n)?.description ?? ""
-        let timeout = onChangeTimeout
+    func run(_ command: String, path: String, value: String) {
+        let timeout = timeout
         do throws(ProtocolError) {
-            let process = try launch(
+            let process = try processes.launch(
                 command, environment: ["MENU_VALUE": value, "MENU_PATH": path], timeout: timeout,
                 expired: { [logger] process in
                     logger.warning(
@@ -32,7 +48,7 @@ extension DaemonState {
                 })
             // A hook that keeps failing (its program is missing) is not logged at
             // every change: a slider would write thousands of lines a minute.
-            if failingHooks[path] == nil { logger.info("on-change \(path): started pid \(process.pid)") }
+            if failing[path] == nil { logger.info("on-change \(path): started pid \(process.pid)") }
         } catch {
             logger.error("on-change \(path): \(error.message)")
         }
@@ -42,14 +58,14 @@ extension DaemonState {
     /// ``failureLogInterval`` with how many failures it held back, until it works again.
     private func logOnChangeEnded(path: String, command: String, _ exit: ChildProcess.Exit) {
         guard !exit.succeeded else {
-            if failingHooks.removeValue(forKey: path) != nil {
+            if failing.removeValue(forKey: path) != nil {
                 logger.notice("on-change \(path): '\(command)' works again")
             }
             return
         }
-        var throttle = failingHooks[path] ?? LogThrottle(interval: Self.failureLogInterval)
+        var throttle = failing[path] ?? LogThrottle(interval: Self.failureLogInterval)
         let (log, held) = throttle.admit()
-        failingHooks[path] = throttle
+        failing[path] = throttle
         guard log else { return }
         let more = held > 0 ? " (and failed \(held) more times since the last report)" : ""
         logger.warning("on-change \(path): '\(command)' \(exit)\(more)")

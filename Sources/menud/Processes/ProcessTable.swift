@@ -12,7 +12,18 @@ import MenuProtocol
 /// default signal dispositions (the daemon ignores SIGPIPE, which a child must not
 /// inherit), `/dev/null` for the streams not captured and none of the daemon's
 /// descriptors. The loop reaps it.
-extension DaemonState {
+///
+/// The table owns the processes started and not yet ended, so that the daemon's
+/// stop can close their watches (``close()``).
+final class ProcessTable {
+    private let loop: EventLoop
+    /// The processes started and not yet ended, by pid, with their timeouts: closed
+    /// at shutdown, so that the loop can end without waiting for them. Those that end
+    /// with the daemon are signalled then too.
+    private var running: [Int32: (process: ChildProcess, deadline: LoopTimer?, endsWithDaemon: Bool)] = [:]
+
+    init(loop: EventLoop) { self.loop = loop }
+
     /// Starts `command`, with `environment` added to the daemon's: values reach a
     /// command this way, never pasted into its text, so no value can be run as shell
     /// code. With a `timeout`, `expired` is called if it is still running then.
@@ -42,11 +53,25 @@ extension DaemonState {
             timer.start(after: timeout)
             deadline = timer
         }
-        processes[pid] = (process, deadline, endsWithDaemon)
+        running[pid] = (process, deadline, endsWithDaemon)
         process.onExit = { [weak self] result in
-            self?.processes.removeValue(forKey: pid)?.deadline?.close()
+            self?.running.removeValue(forKey: pid)?.deadline?.close()
             ended(result)
         }
         return process
+    }
+
+    /// Closes the watches of the processes still running, for the end of a graceful
+    /// stop. Most of those go on, unwatched: an application started by `exec`, or an
+    /// `on-change` command still applying a value. Those that end with the daemon
+    /// (`children-cmd`) are sent SIGTERM with their process groups: nothing will read
+    /// their output, and nothing would end them after their timeout.
+    func close() {
+        for (process, deadline, endsWithDaemon) in running.values {
+            deadline?.close()
+            if endsWithDaemon { process.killGroup(SIGTERM) }
+            process.close()
+        }
+        running = [:]
     }
 }

@@ -1,0 +1,44 @@
+import MenuCore
+import MenuProtocol
+
+/// The menu being served: its model, the config it was built from and where that
+/// comes from, what its `children-cmd` groups last printed, and the reloads asked
+/// for. The model is not thread-safe, so this lives on the daemon's loop and is only
+/// touched there; a reload's work on a pool thread reads a snapshot of it.
+final class ServedMenu {
+    /// Replaced as a whole by a reload.
+    var model: MenuModel {
+        didSet { rowRecords = RowRecordCache() }
+    }
+    /// The rows' records as `get` and `row` last wrote them, for this model.
+    var rowRecords = RowRecordCache()
+    /// Where the config comes from, to load it again on reload. The built-in menu
+    /// becomes a file when a reload finds one at a default path.
+    var location: ConfigLocation
+    /// Told when ``location`` changed, for the config watch to follow it.
+    var onLocationChange: (() -> Void)?
+    /// The config as last loaded successfully.
+    var config: MenuConfig
+    /// The children last printed by each `children-cmd` group's command, by path,
+    /// until the group is closed. Commands are re-run when the group opens again.
+    var loadedChildren: [String: LoadedChildren] = [:]
+    /// The `children-cmd` groups of the current model, by path, with their commands.
+    var commandGroups: [String: String]
+    /// The reloads asked for and the one under way.
+    var reloads = ReloadQueue()
+
+    /// The menu of `config`, its `children-cmd` groups showing "Loading…".
+    init(config: MenuConfig, location: ConfigLocation) {
+        self.config = config
+        self.location = location
+        let filled = config.fillingChildren { _ in [.loadingRow] }
+        model = MenuModel(config: filled)
+        commandGroups = filled.childrenCommands
+        reloads.lastRead = location.path.flatMap(FileSignature.of)
+    }
+
+    /// The current config with every command group filled in.
+    func filledConfig() -> MenuConfig {
+        config.fillingChildren { loadedChildren[$0]?.children ?? [.loadingRow] }
+    }
+}

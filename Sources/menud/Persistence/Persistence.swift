@@ -1,0 +1,107 @@
+import Logging
+import MenuCore
+import MenuLoop
+import MenuProtocol
+
+/// The state file: what the user opened and set, written soon after each change
+/// (a burst of changes is one write) and read back at start (docs/config.md,
+/// "State"). Owns the store, the timer of the next write, and the entries that the
+/// menu being served has no node for: those are kept and written back unchanged,
+/// so that a run serving another menu loses nothing of the user's own.
+final class Persistence {
+    /// Nil with `--no-state`.
+    let store: StateStore?
+    private let menu: ServedMenu
+    private let loop: EventLoop
+    private let logger: Logger
+    /// The write that will carry the changes made since the last one; made on first use.
+    private var saveTimer: LoopTimer?
+    /// Set by ``close()``: no write is scheduled after it, which would keep the loop
+    /// running.
+    private(set) var isClosed = false
+    /// The state file's entries for nodes the current menu lacks, written back as they
+    /// were read: a run that serves another menu (the built-in one while the config
+    /// is missing, or an editor's half-saved config) must not lose them. They apply
+    /// again when a reload brings their node back.
+    private(set) var keptState: [StateEntry] = []
+    /// How long a change waits for others to join it in one write.
+    static let saveDelay = Duration.milliseconds(250)
+    /// How soon a failed write is tried again: a disk that filled up or turned
+    /// read-only may come back without any change from a client to trigger a write.
+    static let saveRetryDelay = Duration.seconds(1)
+
+    init(store: StateStore?, menu: ServedMenu, loop: EventLoop, logger: Logger) {
+        self.store = store
+        self.menu = menu
+        self.loop = loop
+        self.logger = logger
+    }
+
+    /// Applies the state file's `entries` to the model at start.
+    func restore(_ entries: [StateEntry]) {
+        let (_, dropped) = menu.model.importState(entries)
+        keep(dropped, when: "state")
+    }
+
+    /// Writes the state soon: a burst of changes becomes one write.
+    func scheduleSave(in delay: Duration = saveDelay) {
+        guard store != nil, !isClosed, saveTimer?.isActive != true else { return }
+        let timer = saveTimer ?? LoopTimer(loop: loop)
+        if saveTimer == nil {
+            saveTimer = timer
+            timer.onFire = { [weak self] in _ = self?.saveNow() }
+        }
+        timer.start(after: delay)
+    }
+
+    /// Writes the state now (for `save` and at shutdown). A write that fails is tried
+    /// again every ``saveRetryDelay``, whoever asked for it: a `save` that fails must
+    /// not cancel the retry of the write it replaced.
+    func saveNow() -> Completion<Void> {
+        saveTimer?.stop()
+        guard let store else {
+            return .failed(ProtocolError(.saveFailed, "state saving is off (--no-state)"))
+        }
+        let written = store.write(menu.model.snapshot(), kept: keptState)
+        written.whenComplete { [weak self] result in
+            if case .failure = result { self?.scheduleSave(in: Self.saveRetryDelay) }
+        }
+        return written.mapError { ProtocolError(.saveFailed, "\($0)") }
+    }
+
+    /// Stops the save timer, which would keep the loop running; nothing is scheduled
+    /// after this.
+    func close() {
+        isClosed = true
+        saveTimer?.close()
+        saveTimer = nil
+    }
+
+    /// Takes what applying state to the current model dropped: entries for nodes it
+    /// lacks are kept, the rest (a node that no longer takes the value) are gone.
+    /// Logged as one line per kind, however many: a state file may be large.
+    func keep(_ dropped: [DroppedState], when: String) {
+        var missing: [StateEntry] = []
+        var refused: [DroppedState] = []
+        for d in dropped {
+            if menu.model.tree.node(at: d.entry.path) == nil {
+                missing.append(d.entry)
+            } else {
+                refused.append(d)
+            }
+        }
+        let previously = Set(keptState.map(\.path))
+        let newlyKept = missing.filter { !previously.contains($0.path) }.count
+        keptState = missing
+        if newlyKept > 0 {
+            logger.notice(
+                "\(when): kept \(newlyKept) entries for nodes this menu lacks, such as \(LogText.cut(missing[0].description)); they apply again once the menu has their nodes"
+            )
+        }
+        if let first = refused.first {
+            logger.notice(
+                "\(when): dropped \(refused.count) entries, such as \(LogText.cut(first.entry.description)): \(first.reason)"
+            )
+        }
+    }
+}

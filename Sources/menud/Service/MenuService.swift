@@ -1,0 +1,122 @@
+import Logging
+import MenuCore
+import MenuLoop
+import MenuProtocol
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What the command handlers act on: the daemon's parts, each owning its own state,
+/// and the steps that cross them. A command's change is committed here (events,
+/// the state file, `children-cmd` loads, `on-change`), and a reload or a group's
+/// children arriving replaces or splices the menu here, passing each part what it
+/// needs. Lives on the daemon's single event loop, as the model must (see
+/// ``MenuServer``); handlers receive it as a parameter rather than finding it.
+final class MenuService {
+    /// The menu being served: model, config, where it comes from.
+    let menu: ServedMenu
+    /// The state file.
+    let persistence: Persistence
+    /// The commands started and not yet ended (`exec`, `on-change`, `children-cmd`).
+    let processes: ProcessTable
+    /// The values' `on-change` commands.
+    let hooks: OnChangeHooks
+    /// The subscribers, and in-process listeners, of the event groups.
+    let events: EventHub
+    /// The focus cursors `nav` moves and every render shows. They are not part of the
+    /// model's undo journal, which is why `nav` and `focus` cannot be batched.
+    var focus = FocusCursors()
+    let commands: CommandTable
+    let logger: Logger
+    let loop: EventLoop
+    /// How long a `children-cmd` may take.
+    let childrenTimeout: Duration
+    /// `children-cmd` runs under way, by group path, so that two requests opening
+    /// one group share a run.
+    var childrenLoads: [String: Completion<Void>] = [:]
+    /// Set by ``close()``: nothing more is started.
+    private(set) var isClosed = false
+    /// Told after a reload succeeded, for what follows the config's settings (the tray).
+    var onReload: (() -> Void)?
+    /// The replies waiting for children-cmd groups, each gathering every change
+    /// committed meanwhile (``recordChanges()``).
+    private var recorders: [ChangeRecorder] = []
+
+    init(
+        config: MenuConfig, location: ConfigLocation, commands: CommandTable, store: StateStore?,
+        childrenTimeout: Duration = .seconds(5), onChangeTimeout: Duration = .seconds(10), loop: EventLoop,
+        logger: Logger
+    ) {
+        menu = ServedMenu(config: config, location: location)
+        persistence = Persistence(store: store, menu: menu, loop: loop, logger: logger)
+        processes = ProcessTable(loop: loop)
+        hooks = OnChangeHooks(processes: processes, timeout: onChangeTimeout, logger: logger)
+        events = EventHub(logger: logger)
+        self.childrenTimeout = childrenTimeout
+        self.commands = commands
+        self.loop = loop
+        self.logger = logger
+    }
+
+    /// The model being served, which commands read and change.
+    var model: MenuModel { menu.model }
+
+    /// What follows a change, once the reply to the command that made it is written:
+    /// the subscribers hear of it, the state file will, and changed values run their
+    /// `on-change` commands (only for what a client did: a reload or a group's
+    /// children arriving is not the user changing a value).
+    func commit(_ output: borrowing CommandOutput, runOnChange: Bool = true) {
+        if output.hasEvents { events.publish(output.events, changes: output.changes) }
+        guard output.hasChanges else { return }
+        let changes = output.changes
+        for recorder in recorders { recorder.add(changes) }
+        persistence.scheduleSave()
+        forgetChildrenOfCollapsedGroups(changes)
+        // A group opened without its children gets them; a reply that waits for
+        // them shares the run (``unloadedGroups(openedBy:)``).
+        if changes.contains(where: { !$0.expansionChanged.isEmpty }) { loadOpenGroups() }
+        if runOnChange {
+            for change in changes {
+                for n in change.valueChanged {
+                    guard let command = model.onChangeCommand(of: n) else { continue }
+                    hooks.run(command, path: model.path(of: n), value: model.value(of: n)?.description ?? "")
+                }
+            }
+        }
+    }
+
+    /// Starts gathering the changes committed from now on, until
+    /// ``stopRecording(_:)``.
+    func recordChanges() -> ChangeRecorder {
+        let recorder = ChangeRecorder()
+        recorders.append(recorder)
+        return recorder
+    }
+
+    /// Stops `recorder` and returns what it gathered as one change: from the rows
+    /// before the first to the rows now.
+    func stopRecording(_ recorder: ChangeRecorder) -> Change {
+        recorders.removeAll { $0 === recorder }
+        return recorder.change
+    }
+
+    /// Carries what the recorders gathered from `old`'s node numbers into the
+    /// model's, which has just replaced it.
+    func renumberRecordings(from old: MenuModel) {
+        for recorder in recorders {
+            recorder.change = recorder.change.renumbered { [model] in model.node(samePathAs: $0, in: old) }
+        }
+    }
+
+    /// Closes what keeps the loop running: the save timer, and the watches of the
+    /// processes still running (``ProcessTable/close()``). For the end of a graceful
+    /// stop. The children-cmd runs still awaited are dropped too: they will never
+    /// complete, and a connection holding its reply for one is held by it in turn.
+    func close() {
+        isClosed = true
+        persistence.close()
+        processes.close()
+        childrenLoads = [:]
+    }
+}
