@@ -65,7 +65,9 @@ final class MenuService {
     /// What follows a change, once the reply to the command that made it is written:
     /// the subscribers hear of it, the state file will, and changed values run their
     /// `on-change` commands (only for what a client did: a reload or a group's
-    /// children arriving is not the user changing a value).
+    /// children arriving is not the user changing a value). It starts no
+    /// `children-cmd`: the dispatcher of a command that opened such groups loads them
+    /// as a step of its own (``commitLoadingChildren(_:_:)``).
     func commit(_ output: borrowing CommandOutput, runOnChange: Bool = true) {
         if output.hasEvents { events.publish(output.events, changes: output.changes) }
         guard output.hasChanges else { return }
@@ -73,9 +75,6 @@ final class MenuService {
         for recorder in recorders { recorder.add(changes) }
         persistence.scheduleSave()
         forgetChildrenOfCollapsedGroups(changes)
-        // A group opened without its children gets them; a reply that waits for
-        // them shares the run (``unloadedGroups(openedBy:)``).
-        if changes.contains(where: { !$0.expansionChanged.isEmpty }) { loadOpenGroups() }
         if runOnChange {
             for change in changes {
                 for n in change.valueChanged {
