@@ -132,6 +132,7 @@ let package = Package(
             dependencies: [
                 "MenuCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                "TestSupport",
             ],
             // Read from disk via #filePath, not bundled as resources.
             exclude: ["Fixtures"]
@@ -143,9 +144,16 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        // What the suites that block share: a thread of its own for each test, and
-        // waits that say what they waited for.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // What the test targets share: a thread of its own for each test that blocks,
+        // waits that say what they waited for, temporary directories, programs started
+        // and reaped, /proc's process table, and the daemon harness that runs the built
+        // menud and menuctl. It takes only libraries: a library cannot depend on an
+        // executable, so what needs menud's internals stays in the target that tests them.
+        .target(
+            name: "TestSupport",
+            dependencies: ["MenuProtocol", "MenuClient"],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "MenuLoopTests",
             dependencies: ["MenuLoop", "TestSupport"]

@@ -1,6 +1,7 @@
 import Foundation
 import MenuCore
 import PropertyBased
+import TestSupport
 import Testing
 
 /// Config files nobody should write but somebody will: binaries, random bytes, NULs,
@@ -62,11 +63,9 @@ import Testing
     /// One scalar of a hundred megabytes, as a text value: refused by the text
     /// limit, at the scalar's start, with no limit on the file's size needed.
     @Test func aHundredMegabyteScalarIsOneError() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "menud-scalar-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("scalar.yaml").path
+        let directory = try TempDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let path = directory.file("scalar.yaml")
         var text = Array("menu:\n  - title: Note\n    type: text\n    value: ".utf8)
         text += [UInt8](repeating: UInt8(ascii: "x"), count: 100_000_000)
         text += Array("\n  - titel: After\n".utf8)
@@ -81,11 +80,9 @@ import Testing
     /// A hundred megabytes, with its only error on its last line: the loader reads all
     /// of it and still counts lines right.
     @Test func aHundredMegabyteFileReportsItsLastLine() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "menud-big-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("big.yaml").path
+        let directory = try TempDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let path = directory.file("big.yaml")
         let comments = 1_000_000
         let filler = Array(("# " + String(repeating: "x", count: 98) + "\n").utf8)
         var text = Array("menu:\n  - title: First\n".utf8)

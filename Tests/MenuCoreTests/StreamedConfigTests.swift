@@ -1,5 +1,6 @@
 import Foundation
 import MenuCore
+import TestSupport
 import Testing
 
 /// Config files are streamed to libyaml in chunks and read again only to explain a
@@ -21,10 +22,10 @@ import Testing
     func loadBothWays(_ bytes: [UInt8]) throws -> (
         file: Result<MenuConfig, ConfigErrors>, memory: Result<MenuConfig, ConfigErrors>, path: String
     ) {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("menud-streamed-\(UUID().uuidString).yaml").path
+        let directory = try TempDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let path = directory.file("streamed.yaml")
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
         return (ConfigLoader.load(path: path), ConfigLoader.load(bytes: bytes, file: path), path)
     }
 

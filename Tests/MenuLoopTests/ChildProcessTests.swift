@@ -68,7 +68,7 @@ import Testing
     @Test func aDetachedChildLeadsItsOwnSessionAndGroup() throws {
         let (pid, result) = try run(.shell("cat /proc/$$/stat"))
         let stat = try #require(
-            result.flatMap { ProcessStat(String(decoding: $0.standardOutput.bytes, as: UTF8.self)) })
+            result.flatMap { ProcessEntry(stat: String(decoding: $0.standardOutput.bytes, as: UTF8.self)) })
         #expect(stat.session == pid)
         #expect(stat.group == pid)
     }
@@ -76,7 +76,7 @@ import Testing
     @Test func anAttachedChildStaysInTheDaemonsSession() throws {
         let (_, result) = try run(.shell("cat /proc/$$/stat"), detached: false)
         let stat = try #require(
-            result.flatMap { ProcessStat(String(decoding: $0.standardOutput.bytes, as: UTF8.self)) })
+            result.flatMap { ProcessEntry(stat: String(decoding: $0.standardOutput.bytes, as: UTF8.self)) })
         #expect(stat.session == getsid(0))
     }
 
@@ -132,42 +132,4 @@ import Testing
             #expect(leftInGroup == [])
         }
     }
-}
-
-/// The fields of `/proc/PID/stat` that say where a process belongs.
-private struct ProcessStat {
-    var state: Character
-    var group: Int32
-    var session: Int32
-
-    /// After the command's name, in parentheses: state, ppid, pgrp, session.
-    init?(_ text: String) {
-        guard let close = text.lastIndex(of: ")") else { return nil }
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        guard fields.count > 3, let state = fields[0].first, let group = Int32(fields[2]),
-            let session = Int32(fields[3])
-        else { return nil }
-        self.state = state
-        self.group = group
-        self.session = session
-    }
-}
-
-/// The processes of process group `group` that have not exited (zombies have).
-private func livingProcesses(inGroup group: Int32) -> [Int32] {
-    guard let proc = opendir("/proc") else { return [] }
-    defer { closedir(proc) }
-    var found: [Int32] = []
-    while let entry = readdir(proc) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) {
-            String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-        }
-        guard let pid = Int32(name), let file = fopen("/proc/\(pid)/stat", "r") else { continue }
-        var line = [UInt8](repeating: 0, count: 1024)
-        let count = fread(&line, 1, line.count, file)
-        fclose(file)
-        guard let stat = ProcessStat(String(decoding: line.prefix(count), as: UTF8.self)) else { continue }
-        if stat.group == group && stat.state != "Z" && stat.state != "X" { found.append(pid) }
-    }
-    return found
 }

@@ -49,27 +49,6 @@ func withPipe<T>(_ body: ([Int32]) throws -> T) throws -> T {
     return try body(ends)
 }
 
-/// A directory of its own for a test's sockets and files, removed with its contents
-/// when `body` returns.
-func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
-    var template = Array("/tmp/menuloop-XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else { throw UVError(-errno) }
-    let directory = String(cString: made)
-    defer {
-        if let entries = opendir(directory) {
-            while let entry = readdir(entries) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                    String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-                }
-                if name != "." && name != ".." { unlink("\(directory)/\(name)") }
-            }
-            closedir(entries)
-        }
-        rmdir(directory)
-    }
-    return try body(directory)
-}
-
 /// A client socket connected to `path`, with plain libc calls.
 func connectClient(to path: String) throws -> Int32 {
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)

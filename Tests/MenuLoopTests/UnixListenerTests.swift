@@ -47,8 +47,8 @@ import Testing
     /// this test binary again, running only ``exhaustsItsDescriptors()``. Not as one of
     /// swift-testing's exit tests: their monitor once left the child unreaped and the
     /// whole test run waited for it for ever.
-    @Test func backsOffWhileOutOfDescriptorsThenAccepts() async throws {
-        let (status, output) = try await runThisTestBinary(
+    @Test func backsOffWhileOutOfDescriptorsThenAccepts() throws {
+        let (status, output) = try runThisTestBinary(
             only: "exhaustsItsDescriptors", environment: [Self.childVariable: "1"])
         #expect(status == 0, "the child run exited with \(status):\n\(output)")
     }

@@ -53,9 +53,8 @@ import Testing
                 try x.screenshot("rofi")
 
                 try x.type("Terminal")
-                let ran = daemon.directory.file("activated")
                 try await waitUntil("apps/term's command to run") {
-                    FileManager.default.fileExists(atPath: ran)
+                    daemon.directory.contains("activated")
                 }
                 try await waitUntil("rofi to close after running an item") { !rofi.isRunning }
             }

@@ -162,11 +162,7 @@ import Testing
         let again = try TestDaemon(
             directory: daemon.directory, config: config, socketPath: daemon.socketPath,
             launcher: user.launcher)
-        return try await withCleanup(
-            {
-                try await again.start()
-                return try await body(again)
-            }, cleanup: { await again.stop() })
+        return try await again.whileRunning(body)
     }
 }
 

@@ -65,7 +65,7 @@ final class XSession {
     func run(_ program: String, _ arguments: [String]) throws -> ProcessResult {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
-        return try EndToEndTests.run(XTools.path(of: program) ?? program, arguments, environment: environment)
+        return try TestSupport.run(XTools.path(of: program) ?? program, arguments, environment: environment)
     }
 
     /// Waits for a visible window of `windowClass` other than those in `old`, failing
@@ -125,12 +125,11 @@ final class XSession {
         // Read without blocking as the wait polls, rather than by a readability
         // handler: its dispatch source would still watch the descriptor when the pipe
         // is closed after the first line.
-        var ready: [Int32] = [0, 0]
-        guard pipe(&ready) == 0 else { throw TimedOut(description: "pipe: \(errno)") }
-        defer { close(ready[0]) }
+        let ready = try ProgramSpawn.pipe(nonblockingRead: true)
+        defer { close(ready.read) }
         let server: BackgroundProcess
         do {
-            defer { close(ready[1]) }
+            defer { close(ready.write) }
             server = try BackgroundProcess(
                 XTools.path(of: "Xvfb") ?? "Xvfb",
                 // Without -noreset the server resets whenever its last client leaves,
@@ -139,18 +138,14 @@ final class XSession {
                 // display".
                 ["-displayfd", "1", "-noreset", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
                 environment: ProcessInfo.processInfo.environment, log: directory.file("xvfb.log"),
-                standardOutput: ready[1])
+                standardOutput: ready.write)
         }
-        _ = fcntl(ready[0], F_SETFL, fcntl(ready[0], F_GETFL) | O_NONBLOCK)
-        var output: [UInt8] = []
+        var output = LineReader(ready.read)
         do {
             var number = ""
             try await waitUntil("Xvfb to choose a display") {
-                var chunk = [UInt8](repeating: 0, count: 64)
-                let n = chunk.withUnsafeMutableBytes { read(ready[0], $0.baseAddress, $0.count) }
-                if n > 0 { output += chunk[..<n] }
-                if let newline = output.firstIndex(of: UInt8(ascii: "\n")) {
-                    number = String(decoding: output[..<newline], as: UTF8.self)
+                if let line = output.nextLine() {
+                    number = line
                     return true
                 }
                 guard server.isRunning else {

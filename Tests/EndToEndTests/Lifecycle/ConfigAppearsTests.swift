@@ -40,11 +40,7 @@ import Testing
             directory: directory, config: nil,
             environment: ["HOME": directory.file("home"), "XDG_CONFIG_HOME": xdg, "PATH": "/usr/bin:/bin"],
             watch: watch)
-        try await withCleanup(
-            {
-                try await daemon.start()
-                try await body(daemon, xdg + "/menud/menu.yaml")
-            }, cleanup: { await daemon.stop() })
+        try await daemon.whileRunning { daemon in try await body(daemon, xdg + "/menud/menu.yaml") }
     }
 
     private func paths(_ daemon: TestDaemon) throws -> [String] {
@@ -120,7 +116,7 @@ import Testing
             // The item runs: the menu served is the file's.
             #expect(try daemon.menuctl(["--raw", "activate", "mine"]).status == 0)
             try await waitUntil("the item's command") {
-                FileManager.default.fileExists(atPath: daemon.directory.file("ran"))
+                daemon.directory.contains("ran")
             }
         }
     }

@@ -179,23 +179,21 @@ private struct Installation {
         let daemon = try TestDaemon(
             directory: directory, config: TestPaths.fixture("menu.yaml"), environment: environment,
             launcher: withoutToolchain, executable: menud)
-        try await withCleanup(
-            {
-                try await daemon.start()
-                let socket = ["--socket", daemon.socketPath]
-                let rows = try runWithoutToolchain(menuctl, socket + ["rows"])
-                #expect(rows.status == 0, "menuctl rows: \(rows)")
-                #expect(rows.stdout.contains("▾ Settings"), "menuctl rows printed:\n\(rows.stdout)")
-                // menuctl's own version and the daemon's, which is the installed menud's.
-                let versions = try runWithoutToolchain(menuctl, socket + ["--version"])
-                let lines = versions.stdout.split(separator: "\n")
-                #expect(versions.status == 0, "menuctl --version: \(versions)")
-                #expect(
-                    lines.count == 2 && lines[0].hasPrefix("menuctl ") && lines[0].hasSuffix(" (protocol 1)")
-                        && lines[1] == "menud \(version.stdout.dropLast()) (protocol 1)",
-                    "menuctl --version printed:\n\(versions.stdout)")
-                try checkBashCompletion(socket: daemon.socketPath)
-            }, cleanup: { await daemon.stop() })
+        try await daemon.whileRunning { daemon in
+            let socket = ["--socket", daemon.socketPath]
+            let rows = try runWithoutToolchain(menuctl, socket + ["rows"])
+            #expect(rows.status == 0, "menuctl rows: \(rows)")
+            #expect(rows.stdout.contains("▾ Settings"), "menuctl rows printed:\n\(rows.stdout)")
+            // menuctl's own version and the daemon's, which is the installed menud's.
+            let versions = try runWithoutToolchain(menuctl, socket + ["--version"])
+            let lines = versions.stdout.split(separator: "\n")
+            #expect(versions.status == 0, "menuctl --version: \(versions)")
+            #expect(
+                lines.count == 2 && lines[0].hasPrefix("menuctl ") && lines[0].hasSuffix(" (protocol 1)")
+                    && lines[1] == "menud \(version.stdout.dropLast()) (protocol 1)",
+                "menuctl --version printed:\n\(versions.stdout)")
+            try checkBashCompletion(socket: daemon.socketPath)
+        }
     }
 
     /// bash, with the installed scripts, completes a subcommand, an option, and a node

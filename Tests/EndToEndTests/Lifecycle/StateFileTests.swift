@@ -203,6 +203,6 @@ import Testing
             #expect(try daemon.request("set settings/wifi off").isOK)
             #expect(try daemon.request("save").errorCode == "save-failed")
         }
-        #expect(!FileManager.default.fileExists(atPath: directory.file("state")))
+        #expect(!directory.contains("state"))
     }
 }

@@ -55,13 +55,11 @@ import Testing
         async throws
     {
         let daemon = try daemon(in: directory)
-        try await withCleanup(
-            {
-                try await daemon.start()
-                try await body(daemon)
-                await daemon.stop()
-                #expect(daemon.process.exitStatus == 0, "menud \(daemon.process.ending); log: \(daemon.log)")
-            }, cleanup: { await daemon.stop() })
+        try await daemon.whileRunning { daemon in
+            try await body(daemon)
+            await daemon.stop()
+            #expect(daemon.process.exitStatus == 0, "menud \(daemon.process.ending); log: \(daemon.log)")
+        }
     }
 
     @Test func aRunWithoutTheConfigLeavesTheStateFileAsItWas() async throws {

@@ -10,13 +10,14 @@ final class WatchProcess {
     /// The read end of its standard output; its standard error goes to a log, read
     /// once it has exited, for a sanitizer report.
     private let output: Int32
+    private var lines: LineReader
     private let directory: TempDirectory
-    private var buffer: [UInt8] = []
 
     init(socket: String, arguments: [String] = []) throws {
         directory = try TempDirectory()
         let ends = try ProgramSpawn.pipe(nonblockingRead: true)
         output = ends.read
+        lines = LineReader(ends.read)
         defer { close(ends.write) }
         do {
             process = try BackgroundProcess(
@@ -39,15 +40,8 @@ final class WatchProcess {
     func nextLine(_ what: String) async throws -> String {
         var line: String?
         try await waitUntil("watch to print \(what)") {
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let n = chunk.withUnsafeMutableBytes {
-                read(output, $0.baseAddress, 4096)
-            }
-            if n > 0 { buffer += chunk[0..<n] }
-            guard let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) else { return false }
-            line = String(decoding: buffer[..<newline], as: UTF8.self)
-            buffer.removeSubrange(...newline)
-            return true
+            line = lines.nextLine()
+            return line != nil
         }
         return line!
     }

@@ -12,10 +12,6 @@ import Testing
         try daemon.request("rows").lines.compactMap { RowRecord(fields: ProtocolFields.fields(of: $0)) }
     }
 
-    private func exists(_ daemon: TestDaemon, _ name: String) -> Bool {
-        FileManager.default.fileExists(atPath: daemon.directory.file(name))
-    }
-
     @Test func activatingOpensTheQuestionAndNoRunsNothing() async throws {
         try await withDaemon(config: Self.fixture) { daemon in
             // menuctl's own words show the question.
@@ -51,8 +47,8 @@ import Testing
             // Something that does run, started after the No: once it has, the No's
             // command would have too.
             #expect(try daemon.menuctl(["--raw", "activate", "power/lock"]).status == 0)
-            try await waitUntil("lock's command") { exists(daemon, "locked") }
-            #expect(!exists(daemon, "shut-down"), "No ran the command")
+            try await waitUntil("lock's command") { daemon.directory.contains("locked") }
+            #expect(!daemon.directory.contains("shut-down"), "No ran the command")
             #expect(!daemon.log.contains("touch shut-down"), "\(daemon.log)")
         }
     }
@@ -69,7 +65,7 @@ import Testing
             #expect(yes.stdout.contains("ran\t"), "\(yes.stdout)")
             #expect(yes.stdout.contains("\ttouch rebooted\n"), "\(yes.stdout)")
             #expect(yes.stdout.contains("expansion\tpower/reboot\tcollapsed"), "\(yes.stdout)")
-            try await waitUntil("the confirmed command") { exists(daemon, "rebooted") }
+            try await waitUntil("the confirmed command") { daemon.directory.contains("rebooted") }
             let group = try subscriber.readEventGroup()
             #expect(group.records.contains("activated\tpower/reboot/yes\tran"), "\(group.records)")
             #expect(try rows(daemon).map(\.title) == ["Power", "Lock", "Shut down", "Reboot"])
@@ -86,7 +82,7 @@ import Testing
             #expect(try daemon.menuctl(["--raw", "nav", "next"]).stdout.contains("power/shutdown/yes"))
             let yes = try daemon.menuctl(["--raw", "nav", "activate"])
             #expect(yes.stdout.contains("ran\t"), "\(yes.stdout)")
-            try await waitUntil("the confirmed command") { exists(daemon, "shut-down") }
+            try await waitUntil("the confirmed command") { daemon.directory.contains("shut-down") }
             // The answer is hidden now: the focus is on the item again.
             #expect(try daemon.menuctl(["--raw", "focused"]).stdout == "focus\tpower\tpower/shutdown\n")
         }
@@ -109,7 +105,7 @@ import Testing
             #expect(click.contains("activate power/shutdown/yes"), "\(click)")
             let clicked = try run("/bin/sh", ["-c", click])
             #expect(clicked.status == 0, "\(clicked)")
-            try await waitUntil("the confirmed command") { exists(daemon, "shut-down") }
+            try await waitUntil("the confirmed command") { daemon.directory.contains("shut-down") }
             #expect(try daemon.menuctl(["--raw", "get", "power/shutdown"]).stdout.contains("\tcollapsed\t"))
         }
     }
@@ -146,16 +142,15 @@ extension TestDaemon {
     /// after the answer, is seen to run first, so that a No that ran the command
     /// would have been seen too.
     func expectShutDownAnswered(yes: Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: directory.file(name)) }
         #expect(
             try menuctl(["--raw", "get", "power/shutdown"]).stdout.contains("\tcollapsed\t"),
             sourceLocation: sourceLocation)
         #expect(try menuctl(["--raw", "activate", "power/lock"]).status == 0, sourceLocation: sourceLocation)
-        try await waitUntil("lock's command") { exists("locked") }
+        try await waitUntil("lock's command") { directory.contains("locked") }
         if yes {
-            try await waitUntil("the confirmed command") { exists("shut-down") }
+            try await waitUntil("the confirmed command") { directory.contains("shut-down") }
         } else {
-            #expect(!exists("shut-down"), "No ran the command", sourceLocation: sourceLocation)
+            #expect(!directory.contains("shut-down"), "No ran the command", sourceLocation: sourceLocation)
         }
     }
 }

@@ -49,7 +49,7 @@ final class SessionBus {
                     log: directory.file("\(program)-\(started).log"))
             },
             run: { [environment] program, arguments in
-                try EndToEndTests.run(
+                try TestSupport.run(
                     XTools.path(of: program) ?? "/usr/bin/\(program)", arguments, environment: environment)
             })
     }

@@ -1,16 +1,15 @@
 import Foundation
 import MenuClient
-import TestSupport
 
 /// Sends bytes on a thread of its own while the test reads, so that neither side's
 /// buffers can fill up and stall the other. ``finish()`` joins the thread and says
 /// whether everything was sent: a send that failed is a test failure, not a shorter test.
-final class BackgroundSender: @unchecked Sendable {
+public final class BackgroundSender: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     /// Written by the thread before it signals `done`, read only after waiting on it.
     private var failure: (any Error)?
 
-    init(_ connection: UnixSocketConnection, _ bytes: [UInt8]) {
+    public init(_ connection: UnixSocketConnection, _ bytes: [UInt8]) {
         nonisolated(unsafe) let connection = connection
         Thread { [self] in
             do {
@@ -25,7 +24,7 @@ final class BackgroundSender: @unchecked Sendable {
 
     /// Waits for the thread (a hang becomes a failure after a generous bound) and
     /// throws the error of a send that failed.
-    func finish() throws {
+    public func finish() throws {
         guard done.wait(timeout: .now() + 60) == .success else {
             throw TimedOut(description: "the sending thread did not finish")
         }

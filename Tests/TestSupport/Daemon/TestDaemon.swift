@@ -1,56 +1,11 @@
 import Foundation
 import MenuClient
 import MenuProtocol
-import TestSupport
 import Testing
-
-/// Where the build put the binaries and where the fixtures are. The test bundle runs
-/// from the build directory (`.build/debug/menudPackageTests.xctest`), so the
-/// executables, which this target depends on, are next to it.
-enum TestPaths {
-    static let buildDirectory: URL = {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        for dir in [
-            bundle.deletingLastPathComponent(),
-            bundle.deletingLastPathComponent().deletingLastPathComponent(),
-        ]
-        where FileManager.default.isExecutableFile(atPath: dir.appendingPathComponent("menud").path) {
-            return dir
-        }
-        return packageRoot.appendingPathComponent(".build/debug")
-    }()
-    /// This file is Tests/EndToEndTests/Support/TestDaemon.swift.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let menud = buildDirectory.appendingPathComponent("menud").path
-    static let menuctl = buildDirectory.appendingPathComponent("menuctl").path
-    static func fixture(_ name: String) -> String {
-        packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/\(name)").path
-    }
-}
-
-/// A temporary directory that is removed however the test ends.
-final class TempDirectory {
-    let url: URL
-    var path: String { url.path }
-
-    init() throws {
-        // Short names: a Unix socket path must fit in 108 bytes.
-        var template = Array("/tmp/menud-e2e-XXXXXX".utf8CString)
-        guard mkdtemp(&template) != nil else { throw TimedOut(description: "mkdtemp failed") }
-        url = URL(
-            fileURLWithPath: String(
-                decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    func file(_ name: String) -> String { url.appendingPathComponent(name).path }
-}
 
 /// Runs `body` with `text` written to a config file of its own, which is removed
 /// afterwards.
-func withConfigFile<T>(_ text: String, _ body: (String) async throws -> T) async throws -> T {
+public func withConfigFile<T>(_ text: String, _ body: (String) async throws -> T) async throws -> T {
     let directory = try TempDirectory()
     let path = directory.file("menu.yaml")
     try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -63,16 +18,16 @@ func withConfigFile<T>(_ text: String, _ body: (String) async throws -> T) async
 /// fixture menu, with its working directory there too (the fixture's items write
 /// into it). Use it through ``withDaemon(config:arguments:_:)``, which stops it and
 /// removes everything even when the test fails.
-final class TestDaemon {
-    let directory: TempDirectory
-    let socketPath: String
-    let logPath: String
+public final class TestDaemon {
+    public let directory: TempDirectory
+    public let socketPath: String
+    public let logPath: String
     /// Started by ``start()``.
-    private(set) var process: BackgroundProcess!
+    public private(set) var process: BackgroundProcess!
     private let command: [String]
     private let environment: [String: String]
 
-    var pid: Int32 { process.pid }
+    public var pid: Int32 { process.pid }
 
     /// With `config` nil the daemon looks for one itself; `environment` replaces its
     /// environment (for `HOME` and `XDG_CONFIG_HOME`). `executable` is the build's menud
@@ -81,7 +36,7 @@ final class TestDaemon {
     /// which must exec it. Only with `watch` does the daemon watch its config file:
     /// each watch is an inotify instance, and the tests run in parallel as one user,
     /// whose instances are few (128 by default).
-    init(
+    public init(
         directory: TempDirectory, config: String?, socketPath: String? = nil, arguments: [String] = [],
         environment: [String: String]? = nil, launcher: [String] = [], watch: Bool = false,
         executable: String = TestPaths.menud
@@ -101,12 +56,12 @@ final class TestDaemon {
             environment.map(SanitizerReport.keepingOptions) ?? ProcessInfo.processInfo.environment
     }
 
-    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+    public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     /// Starts the daemon and waits until it greets a client: its socket accepts
     /// connections as soon as it is bound, before the daemon has finished starting
     /// (and logging that it has), but it greets only from its running loop.
-    func start() async throws {
+    public func start() async throws {
         process = try BackgroundProcess(
             command[0], Array(command.dropFirst()), environment: environment, log: logPath,
             directory: directory.path)
@@ -124,10 +79,19 @@ final class TestDaemon {
         }
     }
 
+    /// Starts the daemon, runs `body` with it and stops it, however `body` ends.
+    public func whileRunning<T>(_ body: (TestDaemon) async throws -> T) async throws -> T {
+        try await withCleanup(
+            {
+                try await start()
+                return try await body(self)
+            }, cleanup: { await stop() })
+    }
+
     /// SIGTERM, then SIGKILL if it does not go; waits for it either way. A sanitizer
     /// report in the log (a leak is reported at exit) fails the test. Only the daemon
     /// is signalled: what it does with its children on the way out is its own.
-    func stop() async {
+    public func stop() async {
         guard let process else { return }
         defer { checkLog() }
         guard process.isRunning else { return }
@@ -137,7 +101,7 @@ final class TestDaemon {
     }
 
     /// SIGKILL: no chance to save or clean up, as in a crash.
-    func kill() {
+    public func kill() {
         guard let process else { return }
         defer { checkLog() }
         process.killAndReap(group: false)
@@ -153,12 +117,12 @@ final class TestDaemon {
     }
 
     /// Sends a signal (SIGHUP for a reload) without waiting for anything.
-    func signal(_ signal: Int32) {
+    public func signal(_ signal: Int32) {
         Foundation.kill(process.pid, signal)
     }
 
     /// A raw protocol client that has already read the greeting.
-    func connect(sourceLocation: SourceLocation = #_sourceLocation) throws -> UnixSocketConnection {
+    public func connect(sourceLocation: SourceLocation = #_sourceLocation) throws -> UnixSocketConnection {
         requireOwnThread("a client of menud", sourceLocation: sourceLocation)
         let connection = try UnixSocketConnection.connect(path: socketPath)
         connection.setReceiveTimeout(seconds: 20)
@@ -168,14 +132,14 @@ final class TestDaemon {
     }
 
     /// Sends one request line on a new connection and returns its reply.
-    func request(_ line: String) throws -> ProtocolReply {
+    public func request(_ line: String) throws -> ProtocolReply {
         let connection = try connect()
         try connection.send(line + "\n")
         return try connection.readReply()
     }
 
     /// Runs the real menuctl against this daemon.
-    func menuctl(_ arguments: [String]) throws -> ProcessResult {
+    public func menuctl(_ arguments: [String]) throws -> ProcessResult {
         try run(TestPaths.menuctl, ["--socket", socketPath] + arguments)
     }
 }
@@ -186,7 +150,7 @@ final class TestDaemon {
 /// Pass `directory` to run several daemons one after another on the same files (a
 /// restart); its owner removes it. `environment` replaces the daemon's (a session
 /// bus, `HOME`).
-func withDaemon<T>(
+public func withDaemon<T>(
     config: String = TestPaths.fixture("menu.yaml"), arguments: [String] = [],
     directory: TempDirectory? = nil, environment: [String: String]? = nil, launcher: [String] = [],
     watch: Bool = false, _ body: (TestDaemon) async throws -> T
@@ -195,9 +159,5 @@ func withDaemon<T>(
     let daemon = try TestDaemon(
         directory: directory, config: config, arguments: arguments, environment: environment,
         launcher: launcher, watch: watch)
-    return try await withCleanup(
-        {
-            try await daemon.start()
-            return try await body(daemon)
-        }, cleanup: { await daemon.stop() })
+    return try await daemon.whileRunning(body)
 }

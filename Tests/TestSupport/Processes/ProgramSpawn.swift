@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 
 /// Starts the programs the tests run (menud, menuctl, the bars and launchers, shell
 /// commands) with `posix_spawn` and waits for them with `waitpid`, never through
@@ -19,11 +18,11 @@ import TestSupport
 ///
 /// The program leads a process group of its own, so that what it leaves behind can
 /// be signalled with it.
-enum ProgramSpawn {
+public enum ProgramSpawn {
     /// Starts `executable` (looked up in `PATH` when it has no slash) with exactly
     /// `environment`, in `directory` when given, with the given descriptors as its
     /// standard input, output and error (standard input is /dev/null when nil).
-    static func start(
+    public static func start(
         _ executable: String, _ arguments: [String], environment: [String: String], directory: String? = nil,
         input: Int32? = nil, output: Int32, error: Int32
     ) throws -> pid_t {
@@ -95,7 +94,7 @@ enum ProgramSpawn {
     /// A pipe whose ends close on exec (a spawned program gets the end it is given as
     /// one of its standard streams, and nothing else): its read end, then its write
     /// end. Swift's Glibc module does not declare `pipe2`.
-    static func pipe(nonblockingRead: Bool = false) throws -> (read: Int32, write: Int32) {
+    public static func pipe(nonblockingRead: Bool = false) throws -> (read: Int32, write: Int32) {
         var ends: [Int32] = [-1, -1]
         guard Glibc.pipe(&ends) == 0 else {
             throw TimedOut(description: "pipe: \(String(cString: strerror(errno)))")
@@ -106,24 +105,24 @@ enum ProgramSpawn {
     }
 
     /// The exit status in a `waitpid` status; nil when a signal ended the program.
-    static func exitCode(_ status: Int32) -> Int32? { status & 0x7f == 0 ? (status >> 8) & 0xff : nil }
+    public static func exitCode(_ status: Int32) -> Int32? { status & 0x7f == 0 ? (status >> 8) & 0xff : nil }
 
     /// The signal that ended the program; nil when it exited.
-    static func signal(_ status: Int32) -> Int32? { status & 0x7f == 0 ? nil : status & 0x7f }
+    public static func signal(_ status: Int32) -> Int32? { status & 0x7f == 0 ? nil : status & 0x7f }
 
     /// How a `waitpid` status ended the program, for a failure message.
-    static func describe(_ status: Int32) -> String {
+    public static func describe(_ status: Int32) -> String {
         exitCode(status).map { "exited with status \($0)" } ?? "was killed by signal \(status & 0x7f)"
     }
 
     /// `pid`'s status if it has ended, reaping it; nil while it runs.
-    static func reaped(_ pid: pid_t) -> Int32? {
+    public static func reaped(_ pid: pid_t) -> Int32? {
         var raw: Int32 = 0
         return waitpid(pid, &raw, WNOHANG) == pid ? raw : nil
     }
 
     /// Reaps `pid`, blocking: for a process that has exited or been sent SIGKILL.
-    static func reap(_ pid: pid_t) -> Int32 {
+    public static func reap(_ pid: pid_t) -> Int32 {
         var raw: Int32 = 0
         while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
         return raw

@@ -1,20 +1,19 @@
 import Foundation
-import TestSupport
 import Testing
 
 /// A program a test starts in the background (menud, Xvfb, rofi, polybar, `menuctl
 /// pick`), stopped by ``stop()``; spawned as ``ProgramSpawn`` says.
-final class BackgroundProcess {
-    let name: String
-    let pid: pid_t
-    let logPath: String
+public final class BackgroundProcess {
+    public let name: String
+    public let pid: pid_t
+    public let logPath: String
     /// The `waitpid` status, once reaped.
     private var status: Int32?
 
     /// Both output streams go to `log`, unless `standardOutput` (the write end of a
     /// pipe) takes the first. The program leads a process group of its own, which
     /// ``stop()`` signals as a whole. It runs in `directory` when given.
-    init(
+    public init(
         _ executable: String, _ arguments: [String], environment: [String: String], log: String,
         standardOutput: Int32? = nil, directory: String? = nil
     ) throws {
@@ -30,35 +29,35 @@ final class BackgroundProcess {
             output: standardOutput ?? logFD, error: logFD)
     }
 
-    var isRunning: Bool {
+    public var isRunning: Bool {
         if status == nil { status = ProgramSpawn.reaped(pid) }
         return status == nil
     }
 
     /// How it ended, for a failure message.
-    var ending: String {
+    public var ending: String {
         guard let status else { return "is still running" }
         return ProgramSpawn.describe(status)
     }
 
     /// Whether ``stop()`` had to SIGKILL it (or anything else did).
-    var wasKilled: Bool {
+    public var wasKilled: Bool {
         guard !isRunning, let status else { return false }
         return ProgramSpawn.signal(status) == SIGKILL
     }
 
     /// The exit status, or nil while it runs or when a signal ended it.
-    var exitStatus: Int32? {
+    public var exitStatus: Int32? {
         guard !isRunning, let status else { return nil }
         return ProgramSpawn.exitCode(status)
     }
 
-    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+    public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     /// SIGTERM to its process group, then SIGKILL if it does not go; waits for it
     /// either way. The programs started here run menuctl, whose sanitizer reports land
     /// in this log.
-    func stop() async {
+    public func stop() async {
         defer { SanitizerReport.check(log, from: name) }
         guard isRunning else { return }
         kill(-pid, SIGTERM)
@@ -68,7 +67,7 @@ final class BackgroundProcess {
     }
 
     /// SIGKILL, to its process group with `group`, and waits for it.
-    func killAndReap(group: Bool) {
+    public func killAndReap(group: Bool) {
         guard isRunning else { return }
         kill(group ? -pid : pid, SIGKILL)
         status = ProgramSpawn.reap(pid)
@@ -79,7 +78,7 @@ extension BackgroundProcess {
     /// Waits until `condition` holds, failing at once when this program has exited.
     /// A failure tells `state` (what the program was given so far) and its log as
     /// they are then, not as they were when the wait began.
-    func waitWhileRunning(
+    public func waitWhileRunning(
         _ what: String, state: @autoclosure () -> String = "", _ condition: () throws -> Bool
     ) async throws {
         do {

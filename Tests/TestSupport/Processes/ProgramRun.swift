@@ -1,19 +1,18 @@
 import Foundation
-import TestSupport
 import Testing
 
 /// What a finished process left.
-struct ProcessResult {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+public struct ProcessResult {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
 }
 
 /// Runs a program to completion and collects its output. A program still running
 /// after `seconds` is killed with its process group and the test fails with what it
 /// printed: no child, hung or waiting on a hung daemon, can hang the suite. The
 /// bound is only that; no test asserts how long a program took.
-func run(
+public func run(
     _ executable: String, _ arguments: [String], environment: [String: String]? = nil, seconds: Double = 120,
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> ProcessResult {

@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import Testing
 
 /// A system user made for one test and removed after it, for programs that refuse to
@@ -9,16 +8,16 @@ import Testing
 ///
 /// When the tests do not run as root, the user is the current one: nothing is made,
 /// removed or killed.
-final class TestUser {
-    let name: String
-    let uid: uid_t
-    let gid: gid_t
+public final class TestUser {
+    public let name: String
+    public let uid: uid_t
+    public let gid: gid_t
     /// Whether this test made the user, and so may end its processes and remove it.
-    let isOwned: Bool
+    public let isOwned: Bool
 
     /// Runs a program as this user. setpriv execs it (runuser would fork and wait), so
     /// the pid a test holds is the program's own, and a signal sent to it reaches it.
-    var launcher: [String] {
+    public var launcher: [String] {
         isOwned ? ["/usr/bin/setpriv", "--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", "--"] : []
     }
 
@@ -38,7 +37,7 @@ final class TestUser {
         // useradd refuses while another holds the lock on /etc/passwd: tests running at
         // once each make a user.
         try await waitUntil("useradd \(name) to get the lock on /etc/passwd") {
-            let result = try EndToEndTests.run(
+            let result = try TestSupport.run(
                 "/usr/sbin/useradd",
                 [
                     "--system", "--no-create-home", "--home-dir", "/nonexistent", "--shell",
@@ -55,13 +54,13 @@ final class TestUser {
     }
 
     /// A temporary directory this user owns (mode 0700), removed however the test ends.
-    func directory() throws -> TempDirectory {
+    public func directory() throws -> TempDirectory {
         let directory = try TempDirectory()
         try own(directory.path)
         return directory
     }
 
-    func own(_ path: String) throws {
+    public func own(_ path: String) throws {
         guard isOwned else { return }
         guard chown(path, uid, gid) == 0 else {
             throw TimedOut(description: "chown \(path) to \(name): \(String(cString: strerror(errno)))")
@@ -69,11 +68,11 @@ final class TestUser {
     }
 
     /// Runs a program to completion as this user, with exactly `environment`.
-    func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws
+    public func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws
         -> ProcessResult
     {
         let command = launcher + [executable] + arguments
-        return try EndToEndTests.run(command[0], Array(command.dropFirst()), environment: environment)
+        return try TestSupport.run(command[0], Array(command.dropFirst()), environment: environment)
     }
 
     /// Ends what is left of this user's processes (a bar leaves its module's script
@@ -89,7 +88,7 @@ final class TestUser {
         #expect(left.isEmpty, "processes of \(name) still running: \(left)")
         var result: ProcessResult?
         try? await waitUntil("userdel \(name)", seconds: 10) {
-            result = try EndToEndTests.run("/usr/sbin/userdel", [name])
+            result = try TestSupport.run("/usr/sbin/userdel", [name])
             // Refused, as useradd is, while another test holds the lock on /etc/passwd.
             return result?.status == 0 || result?.stderr.contains("lock") != true
         }
@@ -107,7 +106,7 @@ final class TestUser {
 
 /// Runs `body` with a user of its own (see ``TestUser``), removed with whatever it
 /// left running however the test ends.
-func withTestUser<T>(_ body: (TestUser) async throws -> T) async throws -> T {
+public func withTestUser<T>(_ body: (TestUser) async throws -> T) async throws -> T {
     let user = try await TestUser.make()
     return try await withCleanup({ try await body(user) }, cleanup: { await user.remove() })
 }
@@ -115,16 +114,16 @@ func withTestUser<T>(_ body: (TestUser) async throws -> T) async throws -> T {
 extension TestUser {
     /// A menud running as this user, in a directory this user owns, which this user's
     /// menuctl may reach (``menuctl(_:_:)``): menud refuses every other uid, root's too.
-    func withDaemon<T>(
+    public func withDaemon<T>(
         config: String = TestPaths.fixture("menu.yaml"), environment: [String: String]? = nil,
         _ body: (TestDaemon) async throws -> T
     ) async throws -> T {
-        try await EndToEndTests.withDaemon(
+        try await TestSupport.withDaemon(
             config: config, directory: try directory(), environment: environment, launcher: launcher, body)
     }
 
     /// The real menuctl, run as this user against `daemon`.
-    func menuctl(_ daemon: TestDaemon, _ arguments: [String]) throws -> ProcessResult {
+    public func menuctl(_ daemon: TestDaemon, _ arguments: [String]) throws -> ProcessResult {
         try run(
             TestPaths.menuctl, ["--socket", daemon.socketPath] + arguments,
             environment: ProcessInfo.processInfo.environment)

@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import Testing
 
 /// Finds sanitizer reports in what a child printed. Under `swift test --sanitize=...`
@@ -9,17 +8,17 @@ import Testing
 /// has no status a test checks. So every helper that starts them passes what they
 /// printed through ``check(_:from:sourceLocation:)``, which turns a report into a
 /// failure of the test that started the program.
-enum SanitizerReport {
+public enum SanitizerReport {
     /// The first line of every report: ASan and LSan say ERROR, TSan says WARNING,
     /// UBSan says "runtime error".
-    static let markers = [
+    public static let markers = [
         "ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "WARNING: ThreadSanitizer",
         "ERROR: ThreadSanitizer", "runtime error:",
     ]
 
     /// The first report in `output`, from its first line, at most `maxLines` long (a
     /// leak report can run to thousands of lines); nil when there is none.
-    static func first(in output: String, maxLines: Int = 60) -> String? {
+    public static func first(in output: String, maxLines: Int = 60) -> String? {
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
         guard let start = lines.firstIndex(where: { line in markers.contains { line.contains($0) } })
         else { return nil }
@@ -29,7 +28,7 @@ enum SanitizerReport {
     }
 
     /// Records a test failure when `output` holds a report.
-    static func check(
+    public static func check(
         _ output: String, from program: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         guard let report = first(in: output) else { return }
@@ -39,17 +38,17 @@ enum SanitizerReport {
     /// The sanitizer settings of the test process (suppression files, exit codes),
     /// for a child whose environment a test replaces: without them it would report
     /// what the run has declared not to be ours.
-    static var environment: [String: String] {
+    public static var environment: [String: String] {
         ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }
     }
 
     /// Whether this run is sanitized (`.ci/sanitize` sets the options): programs are
     /// several times slower, and ASan keeps freed memory in quarantine, so a process's
     /// size says nothing of a leak (LeakSanitizer reports those at exit instead).
-    static var isSanitizedRun: Bool { !environment.isEmpty }
+    public static var isSanitizedRun: Bool { !environment.isEmpty }
 
     /// `environment` with the test process's sanitizer settings added.
-    static func keepingOptions(_ environment: [String: String]) -> [String: String] {
+    public static func keepingOptions(_ environment: [String: String]) -> [String: String] {
         environment.merging(Self.environment) { own, _ in own }
     }
 }
