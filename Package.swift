@@ -37,6 +37,7 @@ let package = Package(
         .executable(name: "menud", targets: ["menud"]),
         .executable(name: "menuctl", targets: ["menuctl"]),
         .library(name: "MenuCore", targets: ["MenuCore"]),
+        .library(name: "MenuConfigLoading", targets: ["MenuConfigLoading"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -59,10 +60,20 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
+        // The model: the menu's tree, expansion, values, visible rows and the changes
+        // that commands make. It reads no file and parses no YAML, so that what serves
+        // rows (menuctl's formats, the protocol) links no libyaml.
         .target(
             name: "MenuCore",
-            dependencies: ["CYAML"],
             swiftSettings: releaseUncheckedExclusivity
+        ),
+        // Config loading: the YAML reader over libyaml, the decoder with its checks and
+        // templates, producing the `MenuTree` the model takes. It fills the tree's
+        // arrays itself (a second, nested copy of a big menu would double its memory),
+        // through MenuCore's `package` members.
+        .target(
+            name: "MenuConfigLoading",
+            dependencies: ["MenuCore", "CYAML"]
         ),
         // The wire format, shared by both ends: request words, records and their
         // escaping, error codes, events, replies. It renders the model's values, so it
@@ -89,6 +100,7 @@ let package = Package(
             name: "menud",
             dependencies: [
                 "MenuCore",
+                "MenuConfigLoading",
                 "MenuProtocol",
                 "MenuClient",
                 "MenuLoop",
@@ -123,16 +135,22 @@ let package = Package(
         .executableTarget(
             name: "menubench",
             dependencies: [
-                "MenuCore", "MenuProtocol", "MenuClient", "MenuLoop", "CYAML",
+                "MenuCore", "MenuConfigLoading", "MenuProtocol", "MenuClient", "MenuLoop", "CYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "MenuCoreTests",
             dependencies: [
-                "MenuCore",
+                "MenuCore", "MenuConfigLoading",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-                "TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "MenuConfigLoadingTests",
+            dependencies: [
+                "MenuCore", "MenuConfigLoading", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             // Read from disk via #filePath, not bundled as resources.
             exclude: ["Fixtures"]
@@ -140,7 +158,7 @@ let package = Package(
         .testTarget(
             name: "MenuProtocolTests",
             dependencies: [
-                "MenuCore", "MenuProtocol",
+                "MenuCore", "MenuConfigLoading", "MenuProtocol",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -162,7 +180,10 @@ let package = Package(
         // transport: no socket, no loop running.
         .testTarget(
             name: "MenudConnectionTests",
-            dependencies: ["menud", "MenuCore", "MenuProtocol", "MenuLoop", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "menud", "MenuCore", "MenuConfigLoading", "MenuProtocol", "MenuLoop",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "EndToEndTests",

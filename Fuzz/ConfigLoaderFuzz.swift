@@ -1,6 +1,9 @@
 // libFuzzer target: any bytes as a config file. The loader must return a config or
 // errors, never crash, hang or read out of bounds.
 
+import MenuConfigLoading
+import MenuCore
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConfigLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))

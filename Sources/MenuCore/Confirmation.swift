@@ -41,7 +41,7 @@ extension MenuTree {
 
     /// Turns item `i`, just finished by the decoder with nothing after it, into a
     /// confirmation: a group with the two answers as its children.
-    mutating func makeConfirmation(_ i: Int, question: String, mark: SourceMark) {
+    package mutating func makeConfirmation(_ i: Int, question: String, mark: SourceMark) {
         kinds[i] = .group
         confirms[i] = question
         let depth = Int(depths[i]) + 1

@@ -14,7 +14,7 @@ extension MenuConfig {
 
     /// This config with each `children-cmd` group's children set to
     /// `children(path)`, looking into the returned children for more such groups.
-    /// Filling stops at ``ConfigDecoder/maxMenuDepth``, however deep commands nest.
+    /// Filling stops at ``MenuTree/maxDepth``, however deep commands nest.
     public func fillingChildren(_ children: (String) -> [NodeSpec]) -> MenuConfig {
         // Most configs have no such group; they must not pay for a round trip
         // through specs on every load.
@@ -34,7 +34,7 @@ extension NodeSpec {
         _ node: inout NodeSpec, prefix: String, depth: Int, _ children: (String) -> [NodeSpec]
     ) {
         let path = prefix + node.id
-        guard depth < ConfigDecoder.maxMenuDepth else {
+        guard depth < MenuTree.maxDepth else {
             // A group this deep keeps one row that says why it has no others.
             node.children = node.childrenCommand != nil || !node.children.isEmpty ? [.tooDeepRow] : []
             return
@@ -54,7 +54,7 @@ extension NodeSpec {
 
     /// The one child of a group at ``MenuTree/maxDepth``, whose children would be
     /// nested deeper than a menu may be: the group opens on why it shows nothing.
-    public static let tooDeepRow = errorRow("nested deeper than \(ConfigDecoder.maxMenuDepth) levels")
+    public static let tooDeepRow = errorRow("nested deeper than \(MenuTree.maxDepth) levels")
 
     /// The one child of a `children-cmd` group whose command failed: the group stays
     /// usable and shows why.

@@ -16,7 +16,7 @@ public struct MenuConfig: Sendable {
         nodes = MenuTree(file: file, menus: menus)
     }
 
-    init(tree: MenuTree, tray: Bool = false) {
+    package init(tree: MenuTree, tray: Bool = false) {
         nodes = tree
         self.tray = tray
     }

@@ -6,7 +6,7 @@ extension MenuModel {
     /// over would (``carryState(into:)``), in time that grows with the group and not
     /// with the menu: each `children-cmd` group among the new nodes gets
     /// `filling(path)` as its children, nothing is kept below
-    /// ``ConfigDecoder/maxMenuDepth``, every node outside the group keeps its state,
+    /// ``MenuTree/maxDepth``, every node outside the group keeps its state,
     /// and a new node whose path an old child had takes that child's state where it
     /// can. Returns the change from the old rows to the new, and what was dropped.
     ///
@@ -18,7 +18,7 @@ extension MenuModel {
         let g = try node(path)
         let groupPath = tree.path(g)
         var filled = children
-        if tree.depth(g) >= ConfigDecoder.maxMenuDepth {
+        if tree.depth(g) >= MenuTree.maxDepth {
             filled = children.isEmpty ? [] : [.tooDeepRow]
         } else {
             for i in filled.indices {

@@ -4,7 +4,7 @@
 extension MenuTree {
     /// Appends a node with empty fields and returns its number. Its size stays 1
     /// until ``close(_:childCount:)``.
-    mutating func append(parent: Int, depth: Int, position: Int, mark: SourceMark) -> Int {
+    package mutating func append(parent: Int, depth: Int, position: Int, mark: SourceMark) -> Int {
         let i = count
         ids.append("")
         kinds.append(.item)
@@ -23,7 +23,7 @@ extension MenuTree {
         return i
     }
 
-    func mark(_ i: Int) -> SourceMark {
+    package func mark(_ i: Int) -> SourceMark {
         SourceMark(line: Int(markLines[i]), column: Int(markColumns[i]))
     }
 
@@ -32,7 +32,7 @@ extension MenuTree {
     /// time at 1M nodes (BENCHMARKS.md, "Notes"). The guess is high on purpose, which costs
     /// address space only (pages never written are never resident); a config
     /// denser than that still loads, its arrays growing past the guess.
-    mutating func reserveCapacity(forBytes bytes: Int) {
+    package mutating func reserveCapacity(forBytes bytes: Int) {
         let nodes = bytes / MenuTree.bytesPerNode
         guard nodes > 1024 else { return }
         ids.reserveCapacity(nodes)
@@ -55,14 +55,14 @@ extension MenuTree {
     static let bytesPerNode = 24
 
     /// Ends node `i`: everything appended since it is its subtree.
-    mutating func close(_ i: Int, childCount: Int) {
+    package mutating func close(_ i: Int, childCount: Int) {
         sizes[i] = Int32(count - i)
         childCounts[i] = Int32(childCount)
     }
 
     /// Sets a title, keeping plain text out of the template table: most titles have
     /// no placeholders, and one array of segments each would double a big menu.
-    mutating func setTitle(_ i: Int, _ title: TitleTemplate) {
+    package mutating func setTitle(_ i: Int, _ title: TitleTemplate) {
         if title.isLiteral {
             titles[i] = title.segments.map { if case .literal(let s) = $0 { s } else { "" } }.joined()
             titleTemplates[i] = nil
@@ -125,7 +125,7 @@ extension MenuTree {
 
     /// The specs this tree was built from, for code that edits a menu as a tree (the
     /// daemon's `children-cmd` filling) and for tests.
-    var specs: [NodeSpec] {
+    package var specs: [NodeSpec] {
         // Recursion is bounded by the depth of the specs or config the tree came from.
         func spec(_ i: Int) -> NodeSpec {
             // A confirmation is written as the item it was, its answers made again.

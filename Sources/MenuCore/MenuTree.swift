@@ -15,28 +15,28 @@
 /// ``path(_:ids:parents:)``), to which the model passes its tree's fields.
 public struct MenuTree: Sendable {
     public let file: String
-    var ids: [String] = []
-    var kinds: [NodeKind] = []
+    package var ids: [String] = []
+    package var kinds: [NodeKind] = []
     /// -1 for a top-level menu.
     var parents: [Int32] = []
-    var depths: [Int32] = []
+    package var depths: [Int32] = []
     var sizes: [Int32] = []
     var positions: [Int32] = []
     var childCounts: [Int32] = []
-    var titles: [String] = []
+    package var titles: [String] = []
     /// Titles and subtitles with placeholders, by node; most titles are plain.
     var titleTemplates: [Int: TitleTemplate] = [:]
-    var subtitles: [Int: TitleTemplate] = [:]
-    var icons: [Int: String] = [:]
+    package var subtitles: [Int: TitleTemplate] = [:]
+    package var icons: [Int: String] = [:]
     /// By node rather than sparse: most nodes of a big menu are items with a command.
-    var execs: [String?] = []
-    var onChange: [Int: String] = [:]
-    var rules: [Int: ValueRule] = [:]
-    var initialValues: [Int: Value] = [:]
-    var initiallyExpanded: [Bool] = []
-    var exclusive: [Bool] = []
+    package var execs: [String?] = []
+    package var onChange: [Int: String] = [:]
+    package var rules: [Int: ValueRule] = [:]
+    package var initialValues: [Int: Value] = [:]
+    package var initiallyExpanded: [Bool] = []
+    package var exclusive: [Bool] = []
     /// Groups whose children come from a command, by node.
-    var childrenCommands: [Int: String] = [:]
+    package var childrenCommands: [Int: String] = [:]
     /// Items that ask before they run, by node, with their question (see
     /// `Confirmation.swift`).
     var confirms: [Int: String] = [:]
@@ -57,7 +57,7 @@ public struct MenuTree: Sendable {
 
     /// An empty tree, filled by ``append(parent:depth:position:)`` and the setters in
     /// `MenuTree+Building.swift`.
-    init(file: String) { self.file = file }
+    package init(file: String) { self.file = file }
 
     /// The tree a loaded or assembled config describes, ready to serve.
     public init(config: MenuConfig) {
@@ -71,8 +71,10 @@ public struct MenuTree: Sendable {
     public func kind(_ i: Int) -> NodeKind { kinds[i] }
     public func id(_ i: Int) -> String { ids[i] }
     public func depth(_ i: Int) -> Int { Int(depths[i]) }
-    /// The deepest a node with children may be: its children show one error row.
-    public static var maxDepth: Int { ConfigDecoder.maxMenuDepth }
+    /// Deepest menu accepted: the loader refuses deeper ones, and a group this deep
+    /// that a command fills shows one error row instead of its children. Deeper menus
+    /// cannot be navigated anyway, and the bound lets passes over the tree recurse safely.
+    public static let maxDepth = 64
     public func exec(_ i: Int) -> String? { execs[i] }
     public func onChangeCommand(_ i: Int) -> String? { onChange[i] }
     public func rule(_ i: Int) -> ValueRule? { rules[i] }

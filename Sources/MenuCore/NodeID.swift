@@ -1,12 +1,12 @@
 /// Node ids are path segments (`display/volume`) that users type in shells, so
 /// they are restricted to characters that never need quoting.
-enum NodeID {
-    static func isValid(_ id: String) -> Bool {
+package enum NodeID {
+    package static func isValid(_ id: String) -> Bool {
         var id = id
         return id.withUTF8 { isValid($0) }
     }
 
-    static func isValid(_ id: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isValid(_ id: UnsafeBufferPointer<UInt8>) -> Bool {
         !id.isEmpty && id.allSatisfy(isIDByte)
     }
 
@@ -22,7 +22,7 @@ enum NodeID {
     /// The id a node gets when the config names none: the title's literal text in
     /// lowercase, with every other run of characters folded into one `-`. Returns
     /// "" when nothing usable is left.
-    static func derive(from title: TitleTemplate) -> String {
+    package static func derive(from title: TitleTemplate) -> String {
         var out: [UInt8] = []
         var pendingDash = false
         for segment in title.segments {
@@ -33,7 +33,7 @@ enum NodeID {
     }
 
     /// ``derive(from:)`` for a title without placeholders.
-    static func derive(fromText text: String) -> String {
+    package static func derive(fromText text: String) -> String {
         var out: [UInt8] = []
         var pendingDash = false
         fold(text, into: &out, pendingDash: &pendingDash)

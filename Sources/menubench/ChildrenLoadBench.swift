@@ -1,3 +1,4 @@
+import MenuConfigLoading
 import MenuCore
 
 /// Section 2, continued: opening a `children-cmd` group whose command prints two

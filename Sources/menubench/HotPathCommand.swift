@@ -1,4 +1,5 @@
 import ArgumentParser
+import MenuConfigLoading
 import MenuCore
 import MenuProtocol
 

@@ -1,4 +1,5 @@
 import Foundation
+import MenuConfigLoading
 import MenuCore
 
 /// Sections 3 to 5: socket throughput and latency, fan-out, and one-shot client

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MenuConfigLoading
 import MenuCore
 import MenuLoop
 

@@ -1,3 +1,4 @@
+import MenuConfigLoading
 import Testing
 
 @testable import MenuCore

@@ -1,14 +1,19 @@
 import Foundation
 import Testing
 
-/// MenuCore and MenuProtocol stay free of Foundation so that menuctl starts quickly
-/// and the model and the wire format build anywhere the standard library does; a
-/// stray import would undo both quietly.
+/// MenuCore, MenuConfigLoading and MenuProtocol stay free of Foundation so that
+/// menuctl and menud start quickly and the model, the loader and the wire format
+/// build anywhere the standard library does; a stray import would undo both quietly.
 @Suite struct CorePortabilityTests {
-    @Test(arguments: ["MenuCore", "MenuProtocol"])
+    /// The checked-out repository, found from this source file.
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test(arguments: ["MenuCore", "MenuConfigLoading", "MenuProtocol"])
     func moduleImportsNoFoundation(module: String) throws {
-        let sources = TestPaths.repository.appendingPathComponent("Sources/\(module)")
-        let files = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter {
+        let sources = Self.repository.appendingPathComponent("Sources/\(module)")
+        // Every file, in the module's folders too.
+        let files = try #require(FileManager.default.subpaths(atPath: sources.path)).filter {
             $0.hasSuffix(".swift")
         }
         #expect(files.count > 10)

@@ -280,9 +280,9 @@ import Testing
         }
     }
 
-    /// Nothing is kept below ``ConfigDecoder/maxMenuDepth``, as when filling specs, but
+    /// Nothing is kept below ``MenuTree/maxDepth``, as when filling specs, but
     /// the one row of a group there that says why it has no others.
-    @Test(arguments: ConfigDecoder.maxMenuDepth - 3...ConfigDecoder.maxMenuDepth)
+    @Test(arguments: MenuTree.maxDepth - 3...MenuTree.maxDepth)
     func deepOutputIsCutAtTheMaximumDepth(depth: Int) throws {
         var chain = MenuFixtures.group("g\(depth)", expanded: true, [MenuFixtures.item("old")])
         chain.childrenCommand = "list"
@@ -302,7 +302,7 @@ import Testing
         let spliced = MenuModel(config: config)
         let rebuilt = MenuModel(config: config)
         _ = try Self.spliceAndCompare(c, spliced, rebuilt)
-        let limit = ConfigDecoder.maxMenuDepth
+        let limit = MenuTree.maxDepth
         let depths = Self.nodes(spliced).map { spliced.tree.depth($0) }
         #expect(depths.filter { $0 <= limit }.max() == min(depth + 4, limit))
         let below = Self.nodes(spliced).filter { spliced.tree.depth($0) > limit }

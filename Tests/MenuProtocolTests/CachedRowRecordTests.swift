@@ -1,3 +1,4 @@
+import MenuConfigLoading
 import MenuProtocol
 import PropertyBased
 import Testing

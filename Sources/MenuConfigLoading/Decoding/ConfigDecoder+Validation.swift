@@ -1,3 +1,5 @@
+import MenuCore
+
 /// The checks that need a whole node mapping: its type decides which keys apply and
 /// how `value:` is read, and the type may be the last key written.
 extension ConfigDecoder {

@@ -1,3 +1,5 @@
+import MenuCore
+
 /// Checks `{a/b}` placeholders once the whole tree is read, since a title may name
 /// a node that comes later in the file.
 extension ConfigDecoder {

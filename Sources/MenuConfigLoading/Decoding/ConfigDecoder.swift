@@ -1,13 +1,11 @@
+import MenuCore
+
 /// Decodes one config straight from the YAML event stream into the flat arrays of a
 /// ``MenuTree``: a node is appended when its mapping starts, which is pre-order, and
 /// filled in when it ends. Nested menus are kept on an explicit stack of drafts
 /// rather than by recursion, so input depth can never overflow the call stack, and
 /// only the nodes currently open exist as drafts.
 struct ConfigDecoder {
-    /// Deepest menu accepted. Deeper menus cannot be navigated anyway, and the bound
-    /// lets later passes over the finished tree recurse safely.
-    static let maxMenuDepth = 64
-
     let reader: YAMLEventReader
     var errors: [ConfigError] = []
     /// Template paths with where they were written, checked once the whole tree is known.
@@ -158,9 +156,9 @@ struct ConfigDecoder {
         // depth and lives in fixed storage, so that reading a node copies, allocates
         // and reference-counts nothing beyond the strings it keeps.
         let keyCount = NodeKey.all.count
-        let drafts = UnsafeMutablePointer<NodeDraft>.allocate(capacity: ConfigDecoder.maxMenuDepth)
+        let drafts = UnsafeMutablePointer<NodeDraft>.allocate(capacity: MenuTree.maxDepth)
         let keyMarks = UnsafeMutablePointer<SourceMark>.allocate(
-            capacity: ConfigDecoder.maxMenuDepth * keyCount)
+            capacity: MenuTree.maxDepth * keyCount)
         var made = 0
         defer {
             drafts.deinitialize(count: made)
@@ -183,11 +181,11 @@ struct ConfigDecoder {
                 case .mappingStart:
                     let node: Int
                     if depth > 0 {
-                        if depth == ConfigDecoder.maxMenuDepth {
+                        if depth == MenuTree.maxDepth {
                             throw LoadStop(
                                 error: ConfigError(
                                     file: file, mark: event.mark,
-                                    message: "menu is nested deeper than \(ConfigDecoder.maxMenuDepth) levels"
+                                    message: "menu is nested deeper than \(MenuTree.maxDepth) levels"
                                 ),
                                 isSyntax: false)
                         }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MenuCore
+@testable import MenuConfigLoading
 
 /// `NodeKey(name:)` picks a candidate by length and first letter; these check that
 /// it agrees with the keys' spelling for every key and refuses near misses.

@@ -1,3 +1,5 @@
+import MenuCore
+
 /// One libyaml event reduced to what the loader decides on. It holds no text, so
 /// that passing events around never retains or releases anything: a scalar's text
 /// stays in libyaml's event until the reader moves on, and the decoder asks the

@@ -1,3 +1,5 @@
+import MenuCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,5 @@
+import MenuCore
+
 /// A value read from the config together with where its key and value were, so
 /// that checks which need the whole node (the type may come last) can still point
 /// at the right place.

@@ -1,3 +1,4 @@
+import MenuConfigLoading
 import MenuCore
 import Testing
 

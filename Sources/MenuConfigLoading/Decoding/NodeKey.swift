@@ -1,3 +1,5 @@
+import MenuCore
+
 /// The keys a node mapping may hold, and which node kinds each applies to. Kept in
 /// one table so that the "does not apply" check, the docs and the spelling
 /// suggestions cannot disagree.

@@ -1,3 +1,5 @@
+import MenuCore
+
 /// One problem in a config, printed as `FILE:LINE:COL: message` so that editors and
 /// terminals can jump to it.
 public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {

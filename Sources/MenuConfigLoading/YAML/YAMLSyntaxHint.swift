@@ -1,3 +1,5 @@
+import MenuCore
+
 /// What to do about libyaml's syntax errors. Its words name the parser's state ("did
 /// not find expected '-' indicator"), and in a hand-written menu almost every one of
 /// them is a line indented one step too far or too little, or a value that needed

@@ -1,4 +1,5 @@
 import CYAML
+import MenuCore
 
 #if canImport(Glibc)
     import Glibc

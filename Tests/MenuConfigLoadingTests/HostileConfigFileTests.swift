@@ -1,4 +1,5 @@
 import Foundation
+import MenuConfigLoading
 import MenuCore
 import PropertyBased
 import TestSupport
