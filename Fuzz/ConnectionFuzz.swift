@@ -5,10 +5,11 @@
 // the client's input ends and the daemon has answered it the connection must close.
 //
 // Built by Fuzz/run with menud's sources (all but its entry point and socket file)
-// in this module, and MenuCore, MenuConfigLoading, MenuProtocol, MenuLoop and
-// swift-log's Logging as modules of their own. The menu runs no command: it is the
-// built-in one without its `exec`, `on-change` and `confirm` keys, served from a file
-// of its own so that `reload` reads it again, so no input can start a process.
+// in this module, and MenuCore, MenuConfigLoading, MenuProtocol, MenuClient,
+// MenuLoop and swift-log's Logging as modules of their own. The menu runs no
+// command: it is the built-in one without its `exec`, `on-change` and `confirm`
+// keys, served from a file of its own so that `reload` reads it again, so no input
+// can start a process.
 
 import Logging
 import MenuConfigLoading
