@@ -7,13 +7,6 @@ import MenuCore
     import Darwin
 #endif
 
-/// Why loading stopped before the end of the input. Syntax errors make everything
-/// reported before them doubtful, so they are reported alone; limits are not.
-struct LoadStop: Error {
-    var error: ConfigError
-    var isSyntax: Bool
-}
-
 /// Pulls events from libyaml one at a time. Decoding straight from the event stream
 /// keeps memory flat and avoids a YAML DOM; this type also enforces what the loader
 /// refuses at the YAML level (anchors, aliases, tags, excessive nesting) so that
