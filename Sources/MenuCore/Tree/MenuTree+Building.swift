@@ -1,6 +1,8 @@
 /// How a ``MenuTree`` is filled. The config decoder appends each node when its
 /// mapping starts, so that pre-order falls out of the file order, and fills in the
-/// node's fields when the mapping ends; no intermediate tree of specs exists.
+/// node's fields when the mapping ends; no intermediate tree of specs exists. The
+/// decoder is MenuConfigLoading's, so what it calls here, and the tree's fields it
+/// fills, are `package`: open to that module, not to the model's users.
 extension MenuTree {
     /// Appends a node with empty fields and returns its number. Its size stays 1
     /// until ``close(_:childCount:)``.
