@@ -23,10 +23,13 @@ let staticSwift: [String] = [
 // which Debian ships without a static archive.
 let staticExecutable: [String] = ["-static-executable"] + staticSwift
 
-// Release builds of the request path's modules skip the runtime's exclusivity checks
-// on class properties (`swift_beginAccess`): about 30 per `toggle`, a sixth of its
-// instructions (BENCHMARKS.md, "the request path"). Debug builds, which the test
-// suite and the sanitizer runs use, keep every check.
+// Release builds of menud, an executable, skip the runtime's exclusivity checks on
+// class properties (`swift_beginAccess`): the connection, the command table and the
+// daemon's parts are classes whose fields every request reads, and the checks would
+// add 14–88% to a request's instructions (BENCHMARKS.md, "Hand-written pieces").
+// No library has the flag: the model keeps its state in one value
+// (`MenuCore/Model/ModelCore.swift`) and makes one checked access per operation.
+// Debug builds, which the test suite and the sanitizer runs use, keep every check.
 let releaseUncheckedExclusivity: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
 ]
@@ -64,8 +67,7 @@ let package = Package(
         // that commands make. It reads no file and parses no YAML, so that what serves
         // rows (menuctl's formats, the protocol) links no libyaml.
         .target(
-            name: "MenuCore",
-            swiftSettings: releaseUncheckedExclusivity
+            name: "MenuCore"
         ),
         // Config loading: the YAML reader over libyaml, the decoder with its checks and
         // templates, producing the `MenuTree` the model takes. It fills the tree's

@@ -22,7 +22,7 @@ import Testing
         for n in 0..<model.nodeCount {
             let index = model.rowIndex(of: n)
             cached.append(RecordWriter.line { cache.write(node: n, index: index, in: model, to: &$0) })
-            fresh.append(RowRecord(model.makeRow(n, index: index)).line)
+            fresh.append(RowRecord(model.core.makeRow(n, index: index)).line)
         }
         return (cached, fresh)
     }

@@ -1,17 +1,17 @@
 /// Turning a journal into a ``Change``, and undoing it.
-extension MenuModel {
+extension ModelCore {
     /// Runs one operation: on success returns what it changed, on failure undoes it.
     /// Inside a batch the batch's journal collects the change instead, and the
     /// operation returns an empty one.
-    func mutate(_ body: () throws(MenuError) -> Void) throws(MenuError) -> Change {
+    mutating func mutate(_ body: (inout ModelCore) throws(MenuError) -> Void) throws(MenuError) -> Change {
         if journaling {
-            try body()
+            try body(&self)
             return Change()
         }
         beginJournal()
         defer { endJournal() }
         do {
-            try body()
+            try body(&self)
         } catch {
             rollBack()
             throw error
@@ -19,35 +19,17 @@ extension MenuModel {
         return finishChange()
     }
 
-    /// Applies `body` as one unit: if it throws, every change made inside is undone
-    /// and the error is rethrown; otherwise the whole change comes back at once.
-    public func batch(_ body: (MenuModel) throws -> Void) throws -> Change {
-        if journaling {
-            try body(self)
-            return Change()
-        }
-        beginJournal()
-        defer { endJournal() }
-        do {
-            try body(self)
-        } catch {
-            rollBack()
-            throw error
-        }
-        return finishChange()
-    }
-
-    private func beginJournal() {
+    mutating func beginJournal() {
         journaling = true
         subtreeCounts.removeAll()
     }
 
-    private func endJournal() {
+    mutating func endJournal() {
         journaling = false
         journal.removeAll()
     }
 
-    private func rollBack() {
+    mutating func rollBack() {
         journaling = false
         // Closing before opening keeps each exclusive group's open child consistent.
         for (i, old) in journal.oldExpanded where !old { setExpanded(i, false) }
@@ -55,24 +37,29 @@ extension MenuModel {
         for (i, old) in journal.oldValues { restoreValue(i, old) }
     }
 
-    private func finishChange() -> Change {
+    mutating func finishChange() -> Change {
         // Written into the last change's arrays, which are this model's alone again
         // once whoever took that change has let it go (the daemon, by the next
         // command): a toggle on every click then allocates nothing for its change.
         // Loops rather than `filter(_:).keys.sorted()`, emptied only when not empty
         // already and sorted only when there are two: a click's change has one node,
         // and those calls would cost more than its splice.
-        lastChange.splices.empty()
-        lastChange.expansionChanged.empty()
-        lastChange.valueChanged.empty()
-        lastChange.nodeSplices.empty()
-        for (i, old) in journal.oldExpanded where expanded[i] != old { lastChange.expansionChanged.append(i) }
-        if lastChange.expansionChanged.count > 1 { lastChange.expansionChanged.sort() }
-        for (i, old) in journal.oldValues where values[i] != old { lastChange.valueChanged.append(i) }
-        if lastChange.valueChanged.count > 1 { lastChange.valueChanged.sort() }
-        splices(
-            flipped: lastChange.expansionChanged, oldExpanded: journal.oldExpanded, into: &lastChange.splices)
-        return lastChange
+        // Taken out of the model while it is written: the splices are computed by a
+        // method of the model, which may not run while one of its fields is being
+        // written without the whole model being copied first.
+        var change = Change()
+        swap(&change, &lastChange)
+        change.splices.empty()
+        change.expansionChanged.empty()
+        change.valueChanged.empty()
+        change.nodeSplices.empty()
+        for (i, old) in journal.oldExpanded where expanded[i] != old { change.expansionChanged.append(i) }
+        if change.expansionChanged.count > 1 { change.expansionChanged.sort() }
+        for (i, old) in journal.oldValues where values[i] != old { change.valueChanged.append(i) }
+        if change.valueChanged.count > 1 { change.valueChanged.sort() }
+        splices(flipped: change.expansionChanged, oldExpanded: journal.oldExpanded, into: &change.splices)
+        lastChange = change
+        return change
     }
 
     /// The splices that turn the old visible rows into the new ones, ascending, each

@@ -1,54 +1,58 @@
 /// The commands a user can apply: expansion, values and activation. Each is one
 /// all-or-nothing unit that returns its ``Change``.
-extension MenuModel {
-    public func expand(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
+extension ModelCore {
+    public mutating func expand(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
         try expanding(try expandable(path), recursive: recursive)
     }
 
-    public func collapse(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
+    public mutating func collapse(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
         try collapsing(try expandable(path), recursive: recursive)
     }
 
     /// Looks the path up once: a status bar's click handler toggles on every click.
-    public func toggle(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
+    public mutating func toggle(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
         try toggling(try expandable(path), recursive: recursive)
     }
 
     // The same on node numbers, for the daemon, which looks a request's path up
     // from its bytes (``node(atPath:)``).
 
-    public func expand(node n: Int, recursive: Bool = false) throws(MenuError) -> Change {
+    public mutating func expand(node n: Int, recursive: Bool = false) throws(MenuError) -> Change {
         try expanding(try expandable(n), recursive: recursive)
     }
 
-    public func collapse(node n: Int, recursive: Bool = false) throws(MenuError) -> Change {
+    public mutating func collapse(node n: Int, recursive: Bool = false) throws(MenuError) -> Change {
         try collapsing(try expandable(n), recursive: recursive)
     }
 
-    public func toggle(node n: Int, recursive: Bool = false) throws(MenuError) -> Change {
+    public mutating func toggle(node n: Int, recursive: Bool = false) throws(MenuError) -> Change {
         try toggling(try expandable(n), recursive: recursive)
     }
 
-    private func expanding(_ n: Int, recursive: Bool) throws(MenuError) -> Change {
-        try mutate { () throws(MenuError) in expand(n, recursive: recursive) }
+    private mutating func expanding(_ n: Int, recursive: Bool) throws(MenuError) -> Change {
+        try mutate { (m: inout ModelCore) throws(MenuError) in m.expand(n, recursive: recursive) }
     }
 
-    private func collapsing(_ n: Int, recursive: Bool) throws(MenuError) -> Change {
-        try mutate { () throws(MenuError) in collapse(n, recursive: recursive) }
+    private mutating func collapsing(_ n: Int, recursive: Bool) throws(MenuError) -> Change {
+        try mutate { (m: inout ModelCore) throws(MenuError) in m.collapse(n, recursive: recursive) }
     }
 
-    private func toggling(_ n: Int, recursive: Bool) throws(MenuError) -> Change {
-        try mutate { () throws(MenuError) in
-            if expanded[n] { collapse(n, recursive: recursive) } else { expand(n, recursive: recursive) }
+    private mutating func toggling(_ n: Int, recursive: Bool) throws(MenuError) -> Change {
+        try mutate { (m: inout ModelCore) throws(MenuError) in
+            if m.expanded[n] {
+                m.collapse(n, recursive: recursive)
+            } else {
+                m.expand(n, recursive: recursive)
+            }
         }
     }
 
-    private func expand(_ n: Int, recursive: Bool) {
+    private mutating func expand(_ n: Int, recursive: Bool) {
         open(n)
         if recursive { openBelow(n) }
     }
 
-    private func collapse(_ n: Int, recursive: Bool) {
+    private mutating func collapse(_ n: Int, recursive: Bool) {
         setExpanded(n, false)
         if recursive { closeBelow(n) }
     }
@@ -56,55 +60,55 @@ extension MenuModel {
     /// Opens every group in the subtree (or the whole menu). In an exclusive group only
     /// one branch can be open: the one already open, else the first. A confirmation's
     /// question is only opened by asking for it, not by opening everything.
-    public func expandAll(_ path: String? = nil) throws(MenuError) -> Change {
+    public mutating func expandAll(_ path: String? = nil) throws(MenuError) -> Change {
         let scope = try roots(path)
-        return try mutate { () throws(MenuError) in
+        return try mutate { (m: inout ModelCore) throws(MenuError) in
             for n in scope {
-                if tree.kinds[n].isExpandable && !tree.isConfirmation(n) { open(n) }
-                openBelow(n)
+                if m.tree.kinds[n].isExpandable && !m.tree.isConfirmation(n) { m.open(n) }
+                m.openBelow(n)
             }
         }
     }
 
-    public func collapseAll(_ path: String? = nil) throws(MenuError) -> Change {
+    public mutating func collapseAll(_ path: String? = nil) throws(MenuError) -> Change {
         let scope = try roots(path)
-        return try mutate { () throws(MenuError) in
+        return try mutate { (m: inout ModelCore) throws(MenuError) in
             for n in scope {
-                setExpanded(n, false)
-                closeBelow(n)
+                m.setExpanded(n, false)
+                m.closeBelow(n)
             }
         }
     }
 
     /// Opens every ancestor of `path`, so that it becomes visible.
-    public func expandTo(_ path: String) throws(MenuError) -> Change {
+    public mutating func expandTo(_ path: String) throws(MenuError) -> Change {
         let n = try node(path)
-        return try mutate { () throws(MenuError) in
+        return try mutate { (m: inout ModelCore) throws(MenuError) in
             var chain: [Int] = []
-            var a = tree.parent(n)
+            var a = m.tree.parent(n)
             while let p = a {
                 chain.append(p)
-                a = tree.parent(p)
+                a = m.tree.parent(p)
             }
-            for p in chain.reversed() { open(p) }
+            for p in chain.reversed() { m.open(p) }
         }
     }
 
     /// Sets a value node from text, checked by the node's rule.
-    public func set(_ path: String, _ text: String) throws(MenuError) -> Change {
+    public mutating func set(_ path: String, _ text: String) throws(MenuError) -> Change {
         try set(try node(path), text, path: path)
     }
 
-    public func set(node n: Int, _ text: String) throws(MenuError) -> Change {
+    public mutating func set(node n: Int, _ text: String) throws(MenuError) -> Change {
         try set(n, text, path: nil)
     }
 
     /// `path`: as the request gave it, for its errors; nil to name the node's own.
-    private func set(_ n: Int, _ text: String, path: String?) throws(MenuError) -> Change {
+    private mutating func set(_ n: Int, _ text: String, path: String?) throws(MenuError) -> Change {
         guard let rule = tree.rules[n] else { throw .notAValue(path ?? tree.path(n)) }
         switch rule.parse(text) {
         case .success(let value):
-            return try mutate { () throws(MenuError) in setValue(n, value) }
+            return try mutate { (m: inout ModelCore) throws(MenuError) in m.setValue(n, value) }
         case .failure(let error):
             throw .invalidValue(path: path ?? tree.path(n), reason: error.message)
         }
@@ -114,24 +118,28 @@ extension MenuModel {
     /// flips a toggle, opens or closes a group (a confirmation's question too), or
     /// hands back an item's command. A confirmation's answer closes the question, and
     /// yes hands back the confirmed item's command.
-    public func activate(_ path: String) throws(MenuError) -> (Change, Activation) {
+    public mutating func activate(_ path: String) throws(MenuError) -> (Change, Activation) {
         let n = try node(path)
         switch tree.kinds[n] {
         case .group, .choice:
             return (try toggle(path), .toggled)
         case .toggle:
             let on = values[n] == .toggle(true)
-            return (try mutate { () throws(MenuError) in setValue(n, .toggle(!on)) }, .flipped)
+            return (
+                try mutate { (m: inout ModelCore) throws(MenuError) in m.setValue(n, .toggle(!on)) }, .flipped
+            )
         case .option:
             let choice = tree.parent(n)!
-            let change = try mutate { () throws(MenuError) in
-                setValue(choice, .choice(tree.ids[n]))
-                setExpanded(choice, false)
+            let change = try mutate { (m: inout ModelCore) throws(MenuError) in
+                m.setValue(choice, .choice(m.tree.ids[n]))
+                m.setExpanded(choice, false)
             }
             return (change, .picked)
         case .item:
             if let (confirmation, yes) = tree.answer(n) {
-                let change = try mutate { () throws(MenuError) in setExpanded(confirmation, false) }
+                let change = try mutate { (m: inout ModelCore) throws(MenuError) in
+                    m.setExpanded(confirmation, false)
+                }
                 let command = tree.execs[confirmation]
                 return (change, yes ? command.map { .run(command: $0) } ?? Activation.none : .declined)
             }
@@ -161,7 +169,7 @@ extension MenuModel {
 
     /// Opens every expandable descendant of `n`, one branch per exclusive group, but no
     /// confirmation's question.
-    func openBelow(_ n: Int) {
+    mutating func openBelow(_ n: Int) {
         for i in tree.descendants(n) where tree.kinds[i].isExpandable && !tree.isConfirmation(i) {
             let p = tree.parent(i)!
             if tree.exclusive[p] {
@@ -176,11 +184,11 @@ extension MenuModel {
         tree.children(group).first { tree.kinds[$0].isExpandable && !tree.isConfirmation($0) }
     }
 
-    func closeBelow(_ n: Int) {
+    mutating func closeBelow(_ n: Int) {
         for i in tree.descendants(n) where tree.kinds[i].isExpandable { setExpanded(i, false) }
     }
 
-    func restoreValue(_ i: Int, _ old: Value?) {
+    mutating func restoreValue(_ i: Int, _ old: Value?) {
         values[i] = old
         valueDidChange(i)
     }

@@ -1,5 +1,5 @@
 /// Moving to a new config without losing what the user did.
-extension MenuModel {
+extension ModelCore {
     /// Carries this model's user state into `next`, a model of a newly loaded config:
     /// what the user changed is kept where the node still exists and the value is
     /// still valid; untouched nodes take the new config's defaults. Returns the splices
@@ -7,11 +7,11 @@ extension MenuModel {
     /// what was dropped.
     /// `kept` are state entries for nodes this model lacks: they apply where `next`
     /// has their nodes, before this model's own state.
-    public func carryState(into next: MenuModel, with kept: [StateEntry] = []) -> (
+    mutating func carryState(into next: inout ModelCore, with kept: [StateEntry] = []) -> (
         change: Change, dropped: [DroppedState]
     ) {
         let oldRows = (try? rows().map(\.path)) ?? []
-        let (_, dropped) = next.importState(kept + exportState())
+        let (_, dropped) = next.importState(kept + snapshot().exportState())
         let newRows = (try? next.rows().map(\.path)) ?? []
         var expansion: [Int] = []
         var valued: [Int] = []
@@ -30,11 +30,5 @@ extension MenuModel {
                 valueChanged: valued),
             dropped
         )
-    }
-
-    /// The node of this model at the path that node `n` has in `other`, or nil: how
-    /// a change told in an old model's numbers is carried into a reloaded one's.
-    public func node(samePathAs n: Int, in other: MenuModel) -> Int? {
-        lookUp(other.path(of: n))
     }
 }

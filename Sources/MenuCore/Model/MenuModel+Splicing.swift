@@ -1,30 +1,25 @@
 /// Replacing one group's children, for a `children-cmd` group whose command's output
 /// arrived, without building the model again.
-extension MenuModel {
-    /// Replaces the children of the group at `path` with `children`, as building a
-    /// model from the config with those children in place and carrying the state
-    /// over would (``carryState(into:)``), in time that grows with the group and not
-    /// with the menu: each `children-cmd` group among the new nodes gets
-    /// `filling(path)` as its children, nothing is kept below
-    /// ``MenuTree/maxDepth``, every node outside the group keeps its state,
-    /// and a new node whose path an old child had takes that child's state where it
-    /// can. Returns the change from the old rows to the new, and what was dropped.
-    ///
-    /// Not for use inside a batch: it renumbers nodes, which a batch's undo is keyed by.
-    public func replaceChildren(
-        of path: String, with children: [NodeSpec], filling: (String) -> [NodeSpec]
-    ) throws(MenuError) -> (change: Change, dropped: [DroppedState]) {
-        precondition(!journaling, "replaceChildren(of:with:filling:) runs outside commands and batches")
-        let g = try node(path)
-        let groupPath = tree.path(g)
+extension ModelCore {
+    /// `children` for group `g`, each `children-cmd` group among them given
+    /// `filling(path)` as its children, and nothing below ``MenuTree/maxDepth``.
+    func filled(_ children: [NodeSpec], under g: Int, filling: (String) -> [NodeSpec]) -> [NodeSpec] {
+        guard tree.depth(g) < MenuTree.maxDepth else { return children.isEmpty ? [] : [.tooDeepRow] }
+        let prefix = tree.path(g) + "/"
         var filled = children
-        if tree.depth(g) >= MenuTree.maxDepth {
-            filled = children.isEmpty ? [] : [.tooDeepRow]
-        } else {
-            for i in filled.indices {
-                NodeSpec.fill(&filled[i], prefix: groupPath + "/", depth: tree.depth(g) + 1, filling)
-            }
+        for i in filled.indices {
+            NodeSpec.fill(&filled[i], prefix: prefix, depth: tree.depth(g) + 1, filling)
         }
+        return filled
+    }
+
+    /// Replaces group `g`'s children with `filled`, as ``MenuModel`` documents it.
+    /// The children come filled (``filled(_:under:filling:)``), so that no caller's
+    /// closure runs while the state is being changed.
+    mutating func replaceChildren(of g: Int, withFilled filled: [NodeSpec]) -> (
+        change: Change, dropped: [DroppedState]
+    ) {
+        precondition(!journaling, "replaceChildren(of:with:filling:) runs outside commands and batches")
 
         // The old children's state by path, and their rows when the group shows them.
         let rowBase = expanded[g] ? rowIndex(of: g).map { $0 + 1 } : nil
@@ -103,7 +98,7 @@ extension MenuModel {
     /// Follows the tree's splice of `g`'s children (`old` before, `new` after) in the
     /// visibility index and the exclusive groups' open children, where
     /// ``indexVisibility()`` would walk the whole tree.
-    private func spliceVisibility(of g: Int, old: Range<Int>, new: Range<Int>) {
+    private mutating func spliceVisibility(of g: Int, old: Range<Int>, new: Range<Int>) {
         let shift = new.count - old.count
         let base = visibility.value(at: g) + (tree.kinds[g].isExpandable && !expanded[g] ? 1 : 0)
         var counts: [Int32] = []

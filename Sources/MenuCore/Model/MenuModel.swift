@@ -1,380 +1,222 @@
 /// The one owner of a menu's state: which groups are open, what every value is, and
 /// therefore which rows are visible. Every change goes through here and comes back as
-/// a ``Change`` (row splices plus changed paths), in the manner of VS Code's
+/// a ``Change`` (row splices and the nodes that changed), in the manner of VS Code's
 /// `IndexTreeModel`, so views only ever render and never compute state.
+///
+/// A class around one value (``ModelCore``): its owners share it by reference, and
+/// each operation is one access to the value, mutated in place.
 ///
 /// Not thread-safe: the daemon confines it to one executor.
 public final class MenuModel {
-    /// Changes only where ``replaceChildren(of:with:filling:)`` splices a group.
-    public internal(set) var tree: MenuTree
-    var expanded: [Bool]
-    var values: [Int: Value]
-    var visibility: VisibilityIndex
-    /// For each exclusive group, its open child branch, so that opening another one
-    /// closes it in O(1) however wide the group is.
-    var openChild: [Int: Int] = [:]
-    /// While an operation or batch runs (``journaling``): the first old state of
-    /// everything it touched, to compute the change and to undo it on failure.
-    /// Emptied in place after each, rather than made anew: a toggle on every click
-    /// then allocates nothing for its journal.
-    var journal = Journal()
-    var journaling = false
-    /// The last change, whose storage the next one is written in.
-    var lastChange = Change()
-    /// The splice sizes the current operation's additions to the visibility index
-    /// answered, for ``finishChange()``.
-    var subtreeCounts = SubtreeCounts()
-    /// Nodes whose titles read another node's value, by the node they read.
-    private var readers: [Int: [Int]] = [:]
-    /// Nodes whose title or subtitle names another node, ascending: what `readers`
-    /// is built from again when a splice moves nodes.
-    var referencing: [Int] = []
-    /// Per node, goes up whenever anything its row shows changes (``rowVersion(of:)``).
-    var rowVersions: [UInt32]
-    /// Goes up whenever a splice gives nodes new numbers (``numbering``).
-    public internal(set) var numbering = 0
-    /// Goes up with every change to an expansion flag, a value or the tree: a
-    /// ``ModelSnapshot`` taken at one revision describes the model as long as the
-    /// revision is the same.
-    public internal(set) var revision = 0
+    var core: ModelCore
+    /// The state for a read. A method called on it copies the whole value first (a
+    /// retain and a release for each of its arrays), so the reads that every request
+    /// makes read the fields they need instead.
+    private var state: ModelCore { _read { yield core } }
 
-    public convenience init(config: MenuConfig) {
-        self.init(tree: MenuTree(config: config))
-    }
+    public init(config: MenuConfig) { core = ModelCore(config: config) }
 
-    public convenience init(tree: MenuTree) {
-        self.init(tree: tree, expanded: tree.initiallyExpanded, values: tree.initialValues)
-    }
+    public init(tree: MenuTree) { core = ModelCore(tree: tree) }
 
     /// The model a snapshot was taken of, for work done on another thread than the
     /// model's own.
-    public convenience init(_ snapshot: ModelSnapshot) {
-        self.init(tree: snapshot.tree, expanded: snapshot.expanded, values: snapshot.values)
-        revision = snapshot.revision
-    }
+    public init(_ snapshot: ModelSnapshot) { core = ModelCore(snapshot) }
 
-    private init(tree: MenuTree, expanded: [Bool], values: [Int: Value]) {
-        self.tree = tree
-        self.expanded = expanded
-        self.values = values
-        rowVersions = [UInt32](repeating: 0, count: tree.count)
-        visibility = VisibilityIndex(count: 0)
-        indexVisibility()
-        referencing = Set(tree.titleTemplates.keys).union(tree.subtitles.keys).filter {
-            !(tree.titleTemplates[$0]?.references ?? []).isEmpty
-                || !(tree.subtitles[$0]?.references ?? []).isEmpty
-        }.sorted()
-        indexReaders()
-    }
-
-    /// Builds the visibility index and each exclusive group's open child from the
-    /// expansion flags.
-    func indexVisibility() {
-        // Each node's count of collapsed ancestors, from one pre-order pass that keeps
-        // the collapsed groups still open around the current node.
-        var counts = [Int32](repeating: 0, count: tree.count)
-        var closedEnds: [Int] = []
-        openChild = [:]
-        for i in 0..<tree.count {
-            while let end = closedEnds.last, end <= i { closedEnds.removeLast() }
-            // A vacant slot is never a row (MenuTree+Vacancy.swift).
-            counts[i] = Int32(closedEnds.count) + (tree.isVacant(i) ? 1 : 0)
-            if tree.kinds[i].isExpandable && !expanded[i] && tree.size(i) > 1 {
-                closedEnds.append(i + tree.size(i))
-            }
-            if expanded[i], let p = tree.parent(i), tree.exclusive[p] { openChild[p] = i }
-        }
-        visibility = VisibilityIndex(counts: counts)
-        subtreeCounts.removeAll()
-    }
-
-    /// Builds `readers` from `referencing`.
-    func indexReaders() {
-        readers = [:]
-        for i in referencing {
-            for ref in references(of: i) where ref != i { readers[ref, default: []].append(i) }
-        }
-    }
-
-    public var file: String { tree.file }
-    public var nodeCount: Int { tree.nodeCount }
+    /// Changes only where ``replaceChildren(of:with:filling:)`` splices a group.
+    public var tree: MenuTree { _read { yield state.tree } }
+    /// Goes up whenever a splice gives nodes new numbers: what a view keeps by node
+    /// number is stale then (``rowVersion(of:)``).
+    public var numbering: Int { core.numbering }
+    /// Goes up with every change to an expansion flag, a value or the tree: a
+    /// ``ModelSnapshot`` taken at one revision describes the model as long as the
+    /// revision is the same.
+    public var revision: Int { core.revision }
+    public var file: String { state.tree.file }
+    public var nodeCount: Int { state.tree.nodeCount }
     /// How many rows are visible in the whole menu.
-    public var rowCount: Int { visibility.count(equalTo: 0, in: 0..<tree.count) }
+    public var rowCount: Int { state.rowCount }
 
     // MARK: Lookups
 
     /// The node whose path is `bytes`, such as a request's word in the daemon's read
     /// buffer, without making a `String` of it; nil when there is none.
     public func node(atPath bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        MenuTree.node(at: bytes, index: tree.childIndex, ids: tree.ids, parents: tree.parents)
+        MenuTree.node(at: bytes, index: core.tree.childIndex, ids: core.tree.ids, parents: core.tree.parents)
     }
-
-    /// The node at `path`, or nil; what every lookup by path comes through.
-    func lookUp(_ path: String) -> Int? {
-        var path = path
-        return path.withUTF8 { node(atPath: $0) }
-    }
-
-    /// The node's path; what the model's own paths come from (see ``MenuTree``).
-    public func path(of i: Int) -> String { MenuTree.path(i, ids: tree.ids, parents: tree.parents) }
-
-    /// The paths of `nodes`, in their order: for logs and tests, which name nodes as
-    /// users do.
-    public func paths(of nodes: [Int]) -> [String] { nodes.map(path(of:)) }
-
-    /// The bytes of node `i`'s path appended to `bytes`, without making a `String`:
-    /// how a record names a node.
-    public func appendPath(of i: Int, to bytes: inout [UInt8]) {
-        MenuTree.appendPath(i, ids: tree.ids, parents: tree.parents, to: &bytes)
-    }
-
     /// The node at `path`, or `noSuchNode`.
-    public func node(_ path: String) throws(MenuError) -> Int {
-        guard let n = lookUp(path) else { throw .noSuchNode(path) }
-        return n
-    }
-
+    public func node(_ path: String) throws(MenuError) -> Int { try state.node(path) }
     /// The node shown at visible row `index`.
     public func node(atRow index: Int) -> Int? {
         guard index >= 0 else { return nil }
-        return visibility.position(ofNth: index, equalTo: 0, in: 0..<tree.count)
+        return core.visibility.position(ofNth: index, equalTo: 0, in: 0..<core.tree.count)
     }
-
     /// The visible row of node `i`, or nil when an ancestor is collapsed.
-    public func rowIndex(of i: Int) -> Int? {
-        visibility.zeroRank(of: i)
+    public func rowIndex(of i: Int) -> Int? { core.visibility.zeroRank(of: i) }
+    /// The node's path.
+    public func path(of i: Int) -> String { state.path(of: i) }
+    /// The paths of `nodes`, in their order: for logs and tests, which name nodes as
+    /// users do.
+    public func paths(of nodes: [Int]) -> [String] { state.paths(of: nodes) }
+    /// The bytes of node `i`'s path appended to `bytes`, without making a `String`:
+    /// how a record names a node.
+    public func appendPath(of i: Int, to bytes: inout [UInt8]) {
+        MenuTree.appendPath(i, ids: core.tree.ids, parents: core.tree.parents, to: &bytes)
     }
+    /// The node of this model at the path that node `n` has in `other`, or nil: how
+    /// a change told in an old model's numbers is carried into a reloaded one's.
+    public func node(samePathAs n: Int, in other: MenuModel) -> Int? { state.lookUp(other.path(of: n)) }
+    /// The top-level menu that `i` belongs to.
+    public func topLevel(of i: Int) -> Int { state.topLevel(of: i) }
 
-    public func isExpanded(_ i: Int) -> Bool { expanded[i] }
+    // MARK: State of one node
+
+    public func isExpanded(_ i: Int) -> Bool { core.expanded[i] }
     /// Whether the node at `path` is open; false for no such node.
-    public func isExpanded(path: String) -> Bool { lookUp(path).map(isExpanded) ?? false }
-    public func value(of i: Int) -> Value? { values[i] }
-
-    /// Node `i`'s `on-change` command. Read here, not through ``tree``, whose getter
-    /// copies the tree's arrays (a retain and a release each) on every call from
-    /// another module.
-    public func onChangeCommand(of i: Int) -> String? { tree.onChangeCommand(i) }
-    /// The `children-cmd` of node `i`, when it is such a group.
-    public func childrenCommand(of i: Int) -> String? { tree.childrenCommands[i] }
+    public func isExpanded(path: String) -> Bool { state.isExpanded(path: path) }
+    public func value(of i: Int) -> Value? { core.values[i] }
     /// The value of the node at `path`; nil for no such node or no value.
-    public func value(path: String) -> Value? { lookUp(path).flatMap(value(of:)) }
-
-    // MARK: Rows
-
-    public func row(at index: Int) throws(MenuError) -> Row {
-        guard let n = node(atRow: index) else { throw .noSuchRow(index) }
-        return makeRow(n, index: index)
-    }
-
-    /// Node `n`'s row without its index, which moves with every group above: what
-    /// a view keeps per node, as long as ``rowVersion(of:)`` and ``numbering`` stay.
-    public func row(of n: Int) -> Row { makeRow(n, index: nil) }
-
+    public func value(path: String) -> Value? { state.value(path: path) }
+    /// The `on-change` command of node `i`, if it has one.
+    public func onChangeCommand(of i: Int) -> String? { core.tree.onChange[i] }
+    /// The `children-cmd` of node `i`, when it is such a group.
+    public func childrenCommand(of i: Int) -> String? { core.tree.childrenCommands[i] }
+    /// The rendered title of node `i`.
+    public func title(of i: Int) -> String { state.title(of: i) }
+    /// Nodes whose title or subtitle shows the value of `i`, besides `i` itself.
+    public func readers(of i: Int) -> [Int] { state.readers(of: i) }
     /// Goes up whenever anything node `n`'s row shows changes: its expansion, its
     /// value, a value its title or subtitle reads, its choice's pick, its place among
     /// its siblings. What a view keeps of the row is stale once this moves, or once
     /// ``numbering`` does.
-    public func rowVersion(of n: Int) -> UInt32 { rowVersions[n] }
+    public func rowVersion(of n: Int) -> UInt32 { core.rowVersions[n] }
 
-    public func get(_ path: String) throws(MenuError) -> Row {
-        let n = try node(path)
-        return makeRow(n, index: rowIndex(of: n))
-    }
+    // MARK: Rows
 
+    public func row(at index: Int) throws(MenuError) -> Row { try state.row(at: index) }
+    /// Node `n`'s row without its index, which moves with every group above: what
+    /// a view keeps per node, as long as ``rowVersion(of:)`` and ``numbering`` stay.
+    public func row(of n: Int) -> Row { state.makeRow(n, index: nil) }
+    public func get(_ path: String) throws(MenuError) -> Row { try state.get(path) }
     /// Visible rows: of the whole menu, or of one subtree as if its root were a
     /// top-level menu (its own ancestors' state does not hide it).
-    public func rows(under path: String? = nil) throws(MenuError) -> [Row] {
-        var out: [Row] = []
-        for root in try scope(path) {
-            walk(root, all: false) { out.append($0) }
-        }
-        return out
-    }
-
+    public func rows(under path: String? = nil) throws(MenuError) -> [Row] { try state.rows(under: path) }
     /// Every node, with `index` nil for the hidden ones.
-    public func tree(under path: String? = nil) throws(MenuError) -> [Row] {
-        var out: [Row] = []
-        for root in try scope(path) {
-            walk(root, all: true) { out.append($0) }
-        }
-        return out
-    }
-
+    public func tree(under path: String? = nil) throws(MenuError) -> [Row] { try state.tree(under: path) }
     /// Visible rows `range` of the whole menu, for a view that shows a window of them.
-    public func rows(in range: Range<Int>) -> [Row] {
-        let clamped = range.clamped(to: 0..<rowCount)
-        guard let first = clamped.first, var n = node(atRow: first) else { return [] }
-        var out: [Row] = []
-        out.reserveCapacity(clamped.count)
-        var index = first
-        while index < clamped.upperBound, n < tree.count {
-            out.append(makeRow(n, index: index))
-            index += 1
-            n = nextVisible(after: n)
+    public func rows(in range: Range<Int>) -> [Row] { state.rows(in: range) }
+
+    // MARK: Operations
+
+    public func expand(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
+        try core.expand(path, recursive: recursive)
+    }
+
+    public func collapse(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
+        try core.collapse(path, recursive: recursive)
+    }
+
+    public func toggle(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
+        try core.toggle(path, recursive: recursive)
+    }
+
+    public func expand(node n: Int, recursive: Bool = false) throws(MenuError) -> Change {
+        try core.expand(node: n, recursive: recursive)
+    }
+
+    public func collapse(node n: Int, recursive: Bool = false) throws(MenuError) -> Change {
+        try core.collapse(node: n, recursive: recursive)
+    }
+
+    public func toggle(node n: Int, recursive: Bool = false) throws(MenuError) -> Change {
+        try core.toggle(node: n, recursive: recursive)
+    }
+
+    /// Opens every group in the subtree (or the whole menu); see
+    /// ``ModelCore/expandAll(_:)``.
+    public func expandAll(_ path: String? = nil) throws(MenuError) -> Change { try core.expandAll(path) }
+
+    public func collapseAll(_ path: String? = nil) throws(MenuError) -> Change { try core.collapseAll(path) }
+
+    /// Opens the node's ancestors, so that it is visible.
+    public func expandTo(_ path: String) throws(MenuError) -> Change { try core.expandTo(path) }
+
+    public func set(_ path: String, _ text: String) throws(MenuError) -> Change { try core.set(path, text) }
+
+    public func set(node n: Int, _ text: String) throws(MenuError) -> Change { try core.set(node: n, text) }
+
+    public func activate(_ path: String) throws(MenuError) -> (Change, Activation) { try core.activate(path) }
+
+    /// Applies `body` as one unit: if it throws, every change made inside is undone
+    /// and the error is rethrown; otherwise the whole change comes back at once.
+    /// `body` calls this model's operations, each its own access to the state, so the
+    /// batch holds none while it runs.
+    public func batch(_ body: (MenuModel) throws -> Void) throws -> Change {
+        if core.journaling {
+            try body(self)
+            return Change()
         }
-        return out
-    }
-
-    private func scope(_ path: String?) throws(MenuError) -> [Int] {
-        guard let path else { return tree.roots }
-        return [try node(path)]
-    }
-
-    /// The next visible node in pre-order after visible node `n`. Leaving `n`'s
-    /// subtree lands on a sibling of `n` or of one of its ancestors, all of which are
-    /// open, so the candidate is always visible.
-    private func nextVisible(after n: Int) -> Int {
-        var next = tree.kinds[n].isExpandable && !expanded[n] ? n + tree.size(n) : n + 1
-        while next < tree.count, tree.isVacant(next) { next += tree.size(next) }
-        return next
-    }
-
-    /// Pre-order walk of `root`'s subtree, into open groups only unless `all`.
-    private func walk(_ root: Int, all: Bool, _ visit: (Row) -> Void) {
-        var index = rowIndex(of: root)
-        let end = root + tree.size(root)
-        var i = root
-        var hiddenUntil = -1
-        while i < end {
-            if tree.isVacant(i) {
-                i += tree.size(i)
-                continue
-            }
-            if i < hiddenUntil {
-                // Inside a collapsed subtree: only reached when `all`.
-                visit(makeRow(i, index: nil))
-                i += 1
-                continue
-            }
-            visit(makeRow(i, index: index))
-            if index != nil { index! += 1 }
-            if tree.kinds[i].isExpandable && !expanded[i] && tree.size(i) > 1 {
-                if all {
-                    hiddenUntil = i + tree.size(i)
-                    i += 1
-                } else {
-                    i += tree.size(i)
-                }
-            } else {
-                i += 1
-            }
+        core.beginJournal()
+        defer { core.endJournal() }
+        do {
+            try body(self)
+        } catch {
+            core.rollBack()
+            throw error
         }
+        return core.finishChange()
     }
 
-    func makeRow(_ i: Int, index: Int?) -> Row {
-        let kind = tree.kinds[i]
-        var selected: Bool?
-        if kind == .option, let p = tree.parent(i), case .choice(let picked)? = values[p] {
-            selected = picked == tree.ids[i]
-        }
-        return Row(
-            index: index,
-            path: path(of: i),
-            depth: Int(tree.depths[i]),
-            kind: kind,
-            title: rowTitle(i),
-            subtitle: tree.subtitles[i].map { render($0, node: i) },
-            icon: tree.icons[i],
-            expanded: kind.isExpandable ? expanded[i] : nil,
-            value: values[i]?.description,
-            selected: selected,
-            position: Int(tree.positions[i]),
-            siblings: tree.siblingCount(i),
-            children: Int(tree.childCounts[i]),
-            exec: tree.execs[i],
-            bounds: tree.rules[i].flatMap(RangeBounds.init(rule:))
-        )
+    // MARK: State file, reload, children
+
+    /// The user's state as entries for the state file.
+    public func exportState() -> [StateEntry] { snapshot().exportState() }
+
+    /// Applies state entries; see ``ModelCore/importState(_:)``.
+    @discardableResult
+    public func importState(_ entries: [StateEntry]) -> (change: Change, dropped: [DroppedState]) {
+        core.importState(entries)
     }
 
-    /// What node `i`'s row shows as its title: the rendered title, or while a
-    /// confirmation is open, its question.
-    func rowTitle(_ i: Int) -> String {
-        let title = title(of: i)
-        guard expanded[i], let question = tree.question(of: i, title: title) else { return title }
-        return question
+    /// The model's state as it is now, to read on another thread.
+    public func snapshot() -> ModelSnapshot { state.snapshot() }
+
+    /// Carries this model's user state into `next`; see
+    /// ``ModelCore/carryState(into:with:)``.
+    public func carryState(into next: MenuModel, with kept: [StateEntry] = []) -> (
+        change: Change, dropped: [DroppedState]
+    ) {
+        core.carryState(into: &next.core, with: kept)
     }
 
-    /// The rendered title of node `i`.
-    public func title(of i: Int) -> String {
-        if let template = tree.titleTemplates[i] { return render(template, node: i) }
-        return tree.titles[i]
+    /// Replaces the children of the group at `path` with `children`, as building a
+    /// model from the config with those children in place and carrying the state
+    /// over would (``carryState(into:with:)``), in time that grows with the group and
+    /// not with the menu: each `children-cmd` group among the new nodes gets
+    /// `filling(path)` as its children, nothing is kept below ``MenuTree/maxDepth``,
+    /// every node outside the group keeps its state, and a new node whose path an old
+    /// child had takes that child's state where it can. Returns the change from the
+    /// old rows to the new, and what was dropped.
+    ///
+    /// Not for use inside a batch: it renumbers nodes, which a batch's undo is keyed by.
+    public func replaceChildren(
+        of path: String, with children: [NodeSpec], filling: (String) -> [NodeSpec]
+    ) throws(MenuError) -> (change: Change, dropped: [DroppedState]) {
+        let g = try state.node(path)
+        let filled = state.filled(children, under: g, filling: filling)
+        return core.replaceChildren(of: g, withFilled: filled)
     }
 
-    private func render(_ template: TitleTemplate, node i: Int) -> String {
-        var out = ""
-        for segment in template.segments {
-            switch segment {
-            case .literal(let s): out += s
-            case .ownValue: out += values[i]?.description ?? ""
-            case .ownTitle: out += title(of: i)
-            case .reference(let path):
-                if let n = tree.node(at: path) { out += values[n]?.description ?? "" }
-            }
-        }
-        return out
+    /// Every `children-cmd` group in the model, by path, with its command.
+    public var childrenCommands: [String: String] { state.childrenCommands }
+
+    /// Whether the group at `path` shows no more than the "Loading…" row.
+    public func showsOnlyLoadingRow(_ path: String) -> Bool { state.showsOnlyLoadingRow(path) }
+
+    // MARK: For the focus cursors
+
+    func visibleNode(atRow index: Int, in scope: Range<Int>) -> Int? {
+        state.visibleNode(atRow: index, in: scope)
     }
-
-    private func references(of i: Int) -> [Int] {
-        let paths = (tree.titleTemplates[i]?.references ?? []) + (tree.subtitles[i]?.references ?? [])
-        return paths.compactMap { tree.node(at: $0) }
-    }
-
-    /// Nodes whose title or subtitle shows the value of `i`, besides `i` itself.
-    public func readers(of i: Int) -> [Int] { readers[i] ?? [] }
-
-    // MARK: The one primitive for expansion
-
-    /// Sets one node's flag, keeping the visibility index and the exclusive-group
-    /// bookkeeping in step, and journaling the old flag.
-    func setExpanded(_ i: Int, _ flag: Bool) {
-        guard expanded[i] != flag else { return }
-        if journaling { journal.noteExpansion(i, was: expanded[i]) }
-        expanded[i] = flag
-        revision &+= 1
-        rowChanged(i)
-        if tree.size(i) > 1 {
-            let below = tree.descendants(i)
-            let (minimum, count) = visibility.add(flag ? -1 : 1, over: below)
-            if journaling { subtreeCounts.note(i, range: below, minimum: minimum, count: count) }
-        }
-        if let p = tree.parent(i), tree.exclusive[p] {
-            if flag {
-                openChild[p] = i
-            } else if openChild[p] == i {
-                openChild[p] = nil
-            }
-        }
-    }
-
-    func setValue(_ i: Int, _ value: Value) {
-        guard values[i] != value else { return }
-        if journaling { journal.noteValue(i, was: values[i]) }
-        values[i] = value
-        valueDidChange(i)
-    }
-
-    /// Marks stale the rows that show node `i`'s value: its own, its readers', and
-    /// for a choice its options' (which one is selected).
-    func valueDidChange(_ i: Int) {
-        revision &+= 1
-        rowChanged(i)
-        for reader in readers[i] ?? [] { rowChanged(reader) }
-        if tree.kinds[i] == .choice {
-            for option in tree.descendants(i) { rowChanged(option) }
-        }
-    }
-
-    /// Marks what views keep of node `i`'s row stale.
-    @inline(__always) func rowChanged(_ i: Int) { rowVersions[i] &+= 1 }
-
-    /// Opens `i`, closing its open sibling first when its parent is exclusive.
-    func open(_ i: Int) {
-        if let p = tree.parent(i), tree.exclusive[p], let other = openChild[p], other != i {
-            setExpanded(other, false)
-        }
-        setExpanded(i, true)
-    }
-
-    /// The open child branch of an exclusive group, if any.
-    func openBranch(of group: Int) -> Int? { openChild[group] }
+    func lastVisible(in scope: Range<Int>) -> Int { state.lastVisible(in: scope) }
+    func nearestVisible(_ i: Int) -> Int { state.nearestVisible(i) }
 }

@@ -8,7 +8,7 @@ public struct ModelSnapshot: Sendable {
     public let revision: Int
 }
 
-extension MenuModel {
+extension ModelCore {
     public func snapshot() -> ModelSnapshot {
         ModelSnapshot(tree: tree, expanded: expanded, values: values, revision: revision)
     }

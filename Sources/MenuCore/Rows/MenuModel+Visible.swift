@@ -1,6 +1,6 @@
 /// Visible-row arithmetic for the focus cursor, in O(log n) through the visibility
 /// index, so that moving the cursor never walks the rows.
-extension MenuModel {
+extension ModelCore {
     /// The node at visible row `index` when it lies in `scope`, else nil.
     func visibleNode(atRow index: Int, in scope: Range<Int>) -> Int? {
         guard let n = node(atRow: index), scope.contains(n) else { return nil }

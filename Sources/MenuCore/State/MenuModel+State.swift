@@ -1,16 +1,15 @@
 /// Exporting and importing the user's state, for the daemon's state file and for
 /// keeping state across a config reload.
-extension MenuModel {
+extension ModelCore {
     /// Every expansion flag and value that differs from the config's initial state,
     /// in tree order (``ModelSnapshot/exportState()``).
-    public func exportState() -> [StateEntry] { snapshot().exportState() }
 
     /// Applies `entries` as one change. Entries whose path no longer exists, that
     /// name a flag or value the node cannot have, or whose value the node's rule now
     /// refuses, are dropped and returned. Exclusive groups stay exclusive: where
     /// entries open two branches, the later one wins.
     @discardableResult
-    public func importState(_ entries: [StateEntry]) -> (change: Change, dropped: [DroppedState]) {
+    public mutating func importState(_ entries: [StateEntry]) -> (change: Change, dropped: [DroppedState]) {
         var dropped: [DroppedState] = []
         var opens: [Int] = []
         var closes: [Int] = []
@@ -39,10 +38,10 @@ extension MenuModel {
             }
         }
         let change =
-            (try? mutate { () throws(MenuError) in
-                for n in closes { setExpanded(n, false) }
-                for n in opens { open(n) }
-                for (n, v) in sets { setValue(n, v) }
+            (try? mutate { (m: inout ModelCore) throws(MenuError) in
+                for n in closes { m.setExpanded(n, false) }
+                for n in opens { m.open(n) }
+                for (n, v) in sets { m.setValue(n, v) }
             }) ?? Change()
         return (change, dropped)
     }

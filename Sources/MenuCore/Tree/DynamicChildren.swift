@@ -63,7 +63,7 @@ extension NodeSpec {
     }
 }
 
-extension MenuModel {
+extension ModelCore {
     /// Every `children-cmd` group in the model, by path, with its command: those of
     /// the config and those its commands printed.
     public var childrenCommands: [String: String] {
