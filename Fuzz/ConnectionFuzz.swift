@@ -79,7 +79,7 @@ private let config: MenuConfig = {
 }()
 private let quiet = Logger(label: "fuzz") { _ in SwiftLogNoOpLogHandler() }
 
-private func connect(_ state: DaemonState) -> (ClientConnection, FuzzTransport) {
+private func connect(_ state: MenuService) -> (ClientConnection, FuzzTransport) {
     let transport = FuzzTransport()
     let connection = ClientConnection(transport: transport, state: state)
     transport.onClose = { [weak connection] in connection?.closed() }
@@ -93,7 +93,7 @@ public func fuzzConnection(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = UnsafeBufferPointer(start: data, count: size)
     let readSize = Int(input[0] % 64) + 1
     let stalls = input[0] >= 128
-    let state = DaemonState(
+    let state = MenuService(
         config: config, location: .file(menuFile), commands: .standard, store: nil, loop: loop, logger: quiet)
     let (subscriber, events) = connect(state)
     Array("subscribe\n".utf8).withUnsafeBytes { subscriber.received($0) }
@@ -123,6 +123,9 @@ public func fuzzConnection(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     client.inputDidEnd()
     var rounds = 0
     while !replies.queued.isEmpty || !(replies.isShutDown || replies.isClosed) {
+        // A `reload` is answered once its job on the thread pool is done: the loop
+        // runs until no work is left.
+        loop.run()
         replies.drain()
         replies.accepting = true
         client.drained()

@@ -13,7 +13,7 @@ import Testing
             =================================================================
             ==4242==ERROR: AddressSanitizer: heap-use-after-free on address 0x602000000010
             READ of size 8 at 0x602000000010 thread T1
-                #0 0x55d0 in $s5menud12DaemonStateC6commityyF MenuService.swift:64:9
+                #0 0x55d0 in $s5menud11MenuServiceC6commityyF MenuService.swift:64:9
             SUMMARY: AddressSanitizer: heap-use-after-free MenuService.swift:64:9
             """
         ),
