@@ -7,12 +7,12 @@ import Testing
 /// its top, exactly the errors loading it must report.
 @Suite struct BadConfigFixtureTests {
     @Test func thereIsAFixturePerRule() {
-        #expect(TestPaths.fixtures(in: "bad").count >= 40)
+        #expect(LoaderFixtures.fixtures(in: "bad").count >= 40)
     }
 
-    @Test(arguments: TestPaths.fixtures(in: "bad"))
+    @Test(arguments: LoaderFixtures.fixtures(in: "bad"))
     func reportsExactlyTheListedErrors(_ name: String) throws {
-        let path = TestPaths.fixture("bad", name)
+        let path = LoaderFixtures.fixture("bad", name)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let expected = text.split(separator: "\n", omittingEmptySubsequences: false)
             .filter { $0.hasPrefix("# error: ") }

@@ -1,18 +1,19 @@
 import Foundation
 import MenuConfigLoading
 import MenuCore
+import TestSupport
 import Testing
 
 @Suite struct BuiltinMenuTests {
     /// The compiled-in menu is a copy of config/example.yaml; they must not drift.
     @Test func matchesTheExampleFileByteForByte() throws {
-        let example = TestPaths.repository.appendingPathComponent("config/example.yaml")
+        let example = TestPaths.packageRoot.appendingPathComponent("config/example.yaml")
         let bytes = try Data(contentsOf: example)
         #expect(Array(bytes) == Array(BuiltinMenu.yaml.utf8))
     }
 
     @Test func exampleLoadsWithoutErrors() throws {
-        let path = TestPaths.repository.appendingPathComponent("config/example.yaml").path
+        let path = TestPaths.packageRoot.appendingPathComponent("config/example.yaml").path
         let config = try ConfigLoader.load(path: path).get()
         #expect(config.menus.map(\.id) == ["apps", "settings", "display", "power"])
         let builtin = try ConfigLoader.load(text: BuiltinMenu.yaml, file: BuiltinMenu.file).get()

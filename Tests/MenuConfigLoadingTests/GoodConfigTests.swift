@@ -5,7 +5,7 @@ import Testing
 /// Checks what the loader builds from valid configs in Fixtures/good.
 @Suite struct GoodConfigTests {
     func load(_ name: String) throws -> MenuConfig {
-        let path = TestPaths.fixture("good", name)
+        let path = LoaderFixtures.fixture("good", name)
         switch ConfigLoader.load(path: path) {
         case .success(let config): return config
         case .failure(let errors):

@@ -1,11 +1,10 @@
 import Foundation
 
-/// Locates the checked-out repository from this source file, so that tests read
-/// fixtures and the example config in place instead of bundling them.
-enum TestPaths {
-    static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let repository = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
-    static let fixtures = testsDirectory.appendingPathComponent("Fixtures")
+/// The loader's fixtures, found from this source file so that tests read them in
+/// place instead of bundling them.
+enum LoaderFixtures {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
 
     static func fixtures(in folder: String) -> [String] {
         let dir = fixtures.appendingPathComponent(folder)
