@@ -26,7 +26,7 @@ let staticExecutable: [String] = ["-static-executable"] + staticSwift
 // Release builds of menud, an executable, skip the runtime's exclusivity checks on
 // class properties (`swift_beginAccess`): the connection, the command table and the
 // daemon's parts are classes whose fields every request reads, and the checks would
-// add 14–88% to a request's instructions (BENCHMARKS.md, "Hand-written pieces").
+// add 17–88% to a request's instructions (BENCHMARKS.md, "Hand-written pieces").
 // No library has the flag: the model keeps its state in one value
 // (`MenuCore/Model/ModelCore.swift`) and makes one checked access per operation.
 // Debug builds, which the test suite and the sanitizer runs use, keep every check.

@@ -27,11 +27,15 @@ public enum ChangeRecord: Sendable, Hashable {
         // Only the flag and the value: a whole row would render the title for nothing.
         for n in change.expansionChanged {
             let expanded = model.isExpanded(n)
-            events.record(topics: .expansion, in: &reply) { writeExpansion(n, in: model, expanded, to: &$0) }
+            events.record(topics: .expansion, in: &reply) {
+                writeExpansion(expanded, to: &$0) { $0.field(pathOf: n, in: model) }
+            }
         }
         for n in change.valueChanged {
             let value = model.value(of: n)?.description ?? ""
-            events.record(topics: .value, in: &reply) { writeValue(n, in: model, value, to: &$0) }
+            events.record(topics: .value, in: &reply) {
+                writeValue(value, to: &$0) { $0.field(pathOf: n, in: model) }
+            }
         }
     }
 
@@ -58,8 +62,8 @@ public enum ChangeRecord: Sendable, Hashable {
     public func write(to writer: inout RecordWriter) {
         switch self {
         case .splice(let s): Self.writeSplice(s, to: &writer)
-        case .expansion(let path, let expanded): Self.writeExpansion(path, expanded, to: &writer)
-        case .value(let path, let value): Self.writeValue(path, value, to: &writer)
+        case .expansion(let path, let expanded): Self.writeExpansion(expanded, to: &writer) { $0.field(path) }
+        case .value(let path, let value): Self.writeValue(value, to: &writer) { $0.field(path) }
         }
     }
 
@@ -73,34 +77,22 @@ public enum ChangeRecord: Sendable, Hashable {
         writer.endLine()
     }
 
-    static func writeExpansion(_ path: String, _ expanded: Bool, to writer: inout RecordWriter) {
+    /// An expansion record; `path` writes the node's path field, from a `String`
+    /// or straight from the model's ids.
+    static func writeExpansion(
+        _ expanded: Bool, to writer: inout RecordWriter, path: (inout RecordWriter) -> Void
+    ) {
         writer.field(literal: "expansion")
-        writer.field(path)
-        writeState(expanded, to: &writer)
-    }
-
-    static func writeExpansion(_ n: Int, in model: MenuModel, _ expanded: Bool, to writer: inout RecordWriter)
-    {
-        writer.field(literal: "expansion")
-        writer.field(pathOf: n, in: model)
-        writeState(expanded, to: &writer)
-    }
-
-    private static func writeState(_ expanded: Bool, to writer: inout RecordWriter) {
+        path(&writer)
         if expanded { writer.field(literal: "expanded") } else { writer.field(literal: "collapsed") }
         writer.endLine()
     }
 
-    static func writeValue(_ path: String, _ value: String, to writer: inout RecordWriter) {
+    /// A value record; `path` as for ``writeExpansion(_:to:path:)``.
+    static func writeValue(_ value: String, to writer: inout RecordWriter, path: (inout RecordWriter) -> Void)
+    {
         writer.field(literal: "value")
-        writer.field(path)
-        writer.field(value)
-        writer.endLine()
-    }
-
-    static func writeValue(_ n: Int, in model: MenuModel, _ value: String, to writer: inout RecordWriter) {
-        writer.field(literal: "value")
-        writer.field(pathOf: n, in: model)
+        path(&writer)
         writer.field(value)
         writer.endLine()
     }

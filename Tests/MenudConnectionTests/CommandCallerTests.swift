@@ -21,6 +21,26 @@ import Testing
         }
     }
 
+    /// A call runs its command's handler directly: a command that answers later, or
+    /// one of a batch's markers, would have no handler to run, and the call would
+    /// succeed having done nothing.
+    @Test func everyCallNamesACommandThatRunsAtOnce() throws {
+        let calls: [MenuCall] = [
+            .activate(path: "p"), .set(path: "p", value: "v"), .expand(path: "p"), .collapse(path: "p"),
+            .nav(.next, menu: "m"),
+        ]
+        for call in calls {
+            let command = try #require(CommandTable.standard.command(named: call.words.name), "\(call)")
+            guard case .run = command.action else {
+                Issue.record("\(call.words.name) does not run at once")
+                continue
+            }
+            #expect(
+                (command.minArguments...command.maxArguments).contains(call.words.arguments.count),
+                "\(call.words.name)'s arity")
+        }
+    }
+
     @Test func aCallAnswersWithItsChangeThenListenersHearIt() throws {
         let harness = try ConnectionHarness()
         let answer = Answer()

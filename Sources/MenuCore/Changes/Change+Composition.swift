@@ -2,6 +2,11 @@
 /// more than one step, such as a command and the loading of the `children-cmd`
 /// groups it opened.
 extension Change {
+    /// `changes`, made one after the other, told as one.
+    public init(composing changes: some Sequence<Change>) {
+        self = changes.reduce(Change()) { $0.followed(by: $1) }
+    }
+
     /// This change followed by `next`, as one change from the rows before this one
     /// to the rows after `next`. This change's nodes are carried through `next`'s
     /// renumbering (``nodeSplices``); those whose slots it replaced are left out.

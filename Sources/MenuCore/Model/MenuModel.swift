@@ -9,10 +9,17 @@
 /// Not thread-safe: the daemon confines it to one executor.
 public final class MenuModel {
     var core: ModelCore
-    /// The state for a read. A method called on it copies the whole value first (a
-    /// retain and a release for each of its arrays), so the reads that every request
-    /// makes read the fields they need instead.
-    private var state: ModelCore { _read { yield core } }
+
+    /// Runs a read of the state in place. A method called on the stored value
+    /// itself is handed a copy of it (a retain and a release for each of its arrays)
+    /// whenever the optimizer cannot see that nothing else touches it meanwhile; an
+    /// `inout` access is never copied, and costs the same one check.
+    @inline(__always)
+    private func reading<Result, Failure: Error>(_ body: (inout ModelCore) throws(Failure) -> Result)
+        throws(Failure) -> Result
+    {
+        try body(&core)
+    }
 
     public init(config: MenuConfig) { core = ModelCore(config: config) }
 
@@ -23,7 +30,7 @@ public final class MenuModel {
     public init(_ snapshot: ModelSnapshot) { core = ModelCore(snapshot) }
 
     /// Changes only where ``replaceChildren(of:with:filling:)`` splices a group.
-    public var tree: MenuTree { _read { yield state.tree } }
+    public var tree: MenuTree { _read { yield core.tree } }
     /// Goes up whenever a splice gives nodes new numbers: what a view keeps by node
     /// number is stale then (``rowVersion(of:)``).
     public var numbering: Int { core.numbering }
@@ -31,59 +38,58 @@ public final class MenuModel {
     /// ``ModelSnapshot`` taken at one revision describes the model as long as the
     /// revision is the same.
     public var revision: Int { core.revision }
-    public var file: String { state.tree.file }
-    public var nodeCount: Int { state.tree.nodeCount }
+    public var file: String { core.tree.file }
+    public var nodeCount: Int { core.tree.nodeCount }
     /// How many rows are visible in the whole menu.
-    public var rowCount: Int { state.rowCount }
+    public var rowCount: Int { reading { $0.rowCount } }
 
     // MARK: Lookups
 
     /// The node whose path is `bytes`, such as a request's word in the daemon's read
     /// buffer, without making a `String` of it; nil when there is none.
-    public func node(atPath bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        MenuTree.node(at: bytes, index: core.tree.childIndex, ids: core.tree.ids, parents: core.tree.parents)
-    }
+    public func node(atPath bytes: UnsafeBufferPointer<UInt8>) -> Int? { reading { $0.node(atPath: bytes) } }
     /// The node at `path`, or `noSuchNode`.
-    public func node(_ path: String) throws(MenuError) -> Int { try state.node(path) }
-    /// The node shown at visible row `index`.
-    public func node(atRow index: Int) -> Int? {
-        guard index >= 0 else { return nil }
-        return core.visibility.position(ofNth: index, equalTo: 0, in: 0..<core.tree.count)
+    public func node(_ path: String) throws(MenuError) -> Int {
+        try reading { (m: inout ModelCore) throws(MenuError) in try m.node(path) }
     }
+    /// The node shown at visible row `index`.
+    public func node(atRow index: Int) -> Int? { reading { $0.node(atRow: index) } }
     /// The visible row of node `i`, or nil when an ancestor is collapsed.
-    public func rowIndex(of i: Int) -> Int? { core.visibility.zeroRank(of: i) }
+    public func rowIndex(of i: Int) -> Int? { reading { $0.rowIndex(of: i) } }
     /// The node's path.
-    public func path(of i: Int) -> String { state.path(of: i) }
+    public func path(of i: Int) -> String { reading { $0.path(of: i) } }
     /// The paths of `nodes`, in their order: for logs and tests, which name nodes as
     /// users do.
-    public func paths(of nodes: [Int]) -> [String] { state.paths(of: nodes) }
+    public func paths(of nodes: [Int]) -> [String] { reading { $0.paths(of: nodes) } }
     /// The bytes of node `i`'s path appended to `bytes`, without making a `String`:
     /// how a record names a node.
     public func appendPath(of i: Int, to bytes: inout [UInt8]) {
-        MenuTree.appendPath(i, ids: core.tree.ids, parents: core.tree.parents, to: &bytes)
+        reading { $0.tree.appendPath(of: i, to: &bytes) }
     }
     /// The node of this model at the path that node `n` has in `other`, or nil: how
     /// a change told in an old model's numbers is carried into a reloaded one's.
-    public func node(samePathAs n: Int, in other: MenuModel) -> Int? { state.lookUp(other.path(of: n)) }
+    public func node(samePathAs n: Int, in other: MenuModel) -> Int? {
+        reading { $0.lookUp(other.path(of: n)) }
+    }
     /// The top-level menu that `i` belongs to.
-    public func topLevel(of i: Int) -> Int { state.topLevel(of: i) }
+    public func topLevel(of i: Int) -> Int { reading { $0.topLevel(of: i) } }
 
     // MARK: State of one node
 
     public func isExpanded(_ i: Int) -> Bool { core.expanded[i] }
     /// Whether the node at `path` is open; false for no such node.
-    public func isExpanded(path: String) -> Bool { state.isExpanded(path: path) }
+    public func isExpanded(path: String) -> Bool { reading { $0.isExpanded(path: path) } }
     public func value(of i: Int) -> Value? { core.values[i] }
     /// The value of the node at `path`; nil for no such node or no value.
-    public func value(path: String) -> Value? { state.value(path: path) }
+    public func value(path: String) -> Value? { reading { $0.value(path: path) } }
     /// The `on-change` command of node `i`, if it has one.
-    public func onChangeCommand(of i: Int) -> String? { core.tree.onChange[i] }
+    public func onChangeCommand(of i: Int) -> String? { core.tree.onChangeCommand(i) }
     /// The `children-cmd` of node `i`, when it is such a group.
     public func childrenCommand(of i: Int) -> String? { core.tree.childrenCommands[i] }
     /// The rendered title of node `i`.
-    public func title(of i: Int) -> String { state.title(of: i) }
+    public func title(of i: Int) -> String { reading { $0.title(of: i) } }
     /// Nodes whose title or subtitle shows the value of `i`, besides `i` itself.
-    public func readers(of i: Int) -> [Int] { state.readers(of: i) }
+    public func readers(of i: Int) -> [Int] { reading { $0.readers(of: i) } }
     /// Goes up whenever anything node `n`'s row shows changes: its expansion, its
     /// value, a value its title or subtitle reads, its choice's pick, its place among
     /// its siblings. What a view keeps of the row is stale once this moves, or once
@@ -92,18 +98,26 @@ public final class MenuModel {
 
     // MARK: Rows
 
-    public func row(at index: Int) throws(MenuError) -> Row { try state.row(at: index) }
+    public func row(at index: Int) throws(MenuError) -> Row {
+        try reading { (m: inout ModelCore) throws(MenuError) in try m.row(at: index) }
+    }
     /// Node `n`'s row without its index, which moves with every group above: what
     /// a view keeps per node, as long as ``rowVersion(of:)`` and ``numbering`` stay.
-    public func row(of n: Int) -> Row { state.makeRow(n, index: nil) }
-    public func get(_ path: String) throws(MenuError) -> Row { try state.get(path) }
+    public func row(of n: Int) -> Row { reading { $0.makeRow(n, index: nil) } }
+    public func get(_ path: String) throws(MenuError) -> Row {
+        try reading { (m: inout ModelCore) throws(MenuError) in try m.get(path) }
+    }
     /// Visible rows: of the whole menu, or of one subtree as if its root were a
     /// top-level menu (its own ancestors' state does not hide it).
-    public func rows(under path: String? = nil) throws(MenuError) -> [Row] { try state.rows(under: path) }
+    public func rows(under path: String? = nil) throws(MenuError) -> [Row] {
+        try reading { (m: inout ModelCore) throws(MenuError) in try m.rows(under: path) }
+    }
     /// Every node, with `index` nil for the hidden ones.
-    public func tree(under path: String? = nil) throws(MenuError) -> [Row] { try state.tree(under: path) }
+    public func tree(under path: String? = nil) throws(MenuError) -> [Row] {
+        try reading { (m: inout ModelCore) throws(MenuError) in try m.tree(under: path) }
+    }
     /// Visible rows `range` of the whole menu, for a view that shows a window of them.
-    public func rows(in range: Range<Int>) -> [Row] { state.rows(in: range) }
+    public func rows(in range: Range<Int>) -> [Row] { reading { $0.rows(in: range) } }
 
     // MARK: Operations
 
@@ -178,7 +192,7 @@ public final class MenuModel {
     }
 
     /// The model's state as it is now, to read on another thread.
-    public func snapshot() -> ModelSnapshot { state.snapshot() }
+    public func snapshot() -> ModelSnapshot { reading { $0.snapshot() } }
 
     /// Carries this model's user state into `next`; see
     /// ``ModelCore/carryState(into:with:)``.
@@ -201,22 +215,24 @@ public final class MenuModel {
     public func replaceChildren(
         of path: String, with children: [NodeSpec], filling: (String) -> [NodeSpec]
     ) throws(MenuError) -> (change: Change, dropped: [DroppedState]) {
-        let g = try state.node(path)
-        let filled = state.filled(children, under: g, filling: filling)
+        let g = try reading { (m: inout ModelCore) throws(MenuError) in try m.node(path) }
+        let (groupPath, depth) = reading { ($0.tree.path(g), $0.tree.depth(g)) }
+        // Outside any access to the state: `filling` is the caller's.
+        let filled = NodeSpec.filled(children, under: groupPath, depth: depth, filling: filling)
         return core.replaceChildren(of: g, withFilled: filled)
     }
 
     /// Every `children-cmd` group in the model, by path, with its command.
-    public var childrenCommands: [String: String] { state.childrenCommands }
+    public var childrenCommands: [String: String] { reading { $0.childrenCommands } }
 
     /// Whether the group at `path` shows no more than the "Loading…" row.
-    public func showsOnlyLoadingRow(_ path: String) -> Bool { state.showsOnlyLoadingRow(path) }
+    public func showsOnlyLoadingRow(_ path: String) -> Bool { reading { $0.showsOnlyLoadingRow(path) } }
 
     // MARK: For the focus cursors
 
     func visibleNode(atRow index: Int, in scope: Range<Int>) -> Int? {
-        state.visibleNode(atRow: index, in: scope)
+        reading { $0.visibleNode(atRow: index, in: scope) }
     }
-    func lastVisible(in scope: Range<Int>) -> Int { state.lastVisible(in: scope) }
-    func nearestVisible(_ i: Int) -> Int { state.nearestVisible(i) }
+    func lastVisible(in scope: Range<Int>) -> Int { reading { $0.lastVisible(in: scope) } }
+    func nearestVisible(_ i: Int) -> Int { reading { $0.nearestVisible(i) } }
 }

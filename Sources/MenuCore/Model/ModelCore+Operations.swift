@@ -1,31 +1,31 @@
 /// The commands a user can apply: expansion, values and activation. Each is one
 /// all-or-nothing unit that returns its ``Change``.
 extension ModelCore {
-    public mutating func expand(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
+    mutating func expand(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
         try expanding(try expandable(path), recursive: recursive)
     }
 
-    public mutating func collapse(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
+    mutating func collapse(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
         try collapsing(try expandable(path), recursive: recursive)
     }
 
     /// Looks the path up once: a status bar's click handler toggles on every click.
-    public mutating func toggle(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
+    mutating func toggle(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
         try toggling(try expandable(path), recursive: recursive)
     }
 
     // The same on node numbers, for the daemon, which looks a request's path up
     // from its bytes (``node(atPath:)``).
 
-    public mutating func expand(node n: Int, recursive: Bool = false) throws(MenuError) -> Change {
+    mutating func expand(node n: Int, recursive: Bool = false) throws(MenuError) -> Change {
         try expanding(try expandable(n), recursive: recursive)
     }
 
-    public mutating func collapse(node n: Int, recursive: Bool = false) throws(MenuError) -> Change {
+    mutating func collapse(node n: Int, recursive: Bool = false) throws(MenuError) -> Change {
         try collapsing(try expandable(n), recursive: recursive)
     }
 
-    public mutating func toggle(node n: Int, recursive: Bool = false) throws(MenuError) -> Change {
+    mutating func toggle(node n: Int, recursive: Bool = false) throws(MenuError) -> Change {
         try toggling(try expandable(n), recursive: recursive)
     }
 
@@ -60,7 +60,7 @@ extension ModelCore {
     /// Opens every group in the subtree (or the whole menu). In an exclusive group only
     /// one branch can be open: the one already open, else the first. A confirmation's
     /// question is only opened by asking for it, not by opening everything.
-    public mutating func expandAll(_ path: String? = nil) throws(MenuError) -> Change {
+    mutating func expandAll(_ path: String? = nil) throws(MenuError) -> Change {
         let scope = try roots(path)
         return try mutate { (m: inout ModelCore) throws(MenuError) in
             for n in scope {
@@ -70,7 +70,7 @@ extension ModelCore {
         }
     }
 
-    public mutating func collapseAll(_ path: String? = nil) throws(MenuError) -> Change {
+    mutating func collapseAll(_ path: String? = nil) throws(MenuError) -> Change {
         let scope = try roots(path)
         return try mutate { (m: inout ModelCore) throws(MenuError) in
             for n in scope {
@@ -81,7 +81,7 @@ extension ModelCore {
     }
 
     /// Opens every ancestor of `path`, so that it becomes visible.
-    public mutating func expandTo(_ path: String) throws(MenuError) -> Change {
+    mutating func expandTo(_ path: String) throws(MenuError) -> Change {
         let n = try node(path)
         return try mutate { (m: inout ModelCore) throws(MenuError) in
             var chain: [Int] = []
@@ -95,11 +95,11 @@ extension ModelCore {
     }
 
     /// Sets a value node from text, checked by the node's rule.
-    public mutating func set(_ path: String, _ text: String) throws(MenuError) -> Change {
+    mutating func set(_ path: String, _ text: String) throws(MenuError) -> Change {
         try set(try node(path), text, path: path)
     }
 
-    public mutating func set(node n: Int, _ text: String) throws(MenuError) -> Change {
+    mutating func set(node n: Int, _ text: String) throws(MenuError) -> Change {
         try set(n, text, path: nil)
     }
 
@@ -118,7 +118,7 @@ extension ModelCore {
     /// flips a toggle, opens or closes a group (a confirmation's question too), or
     /// hands back an item's command. A confirmation's answer closes the question, and
     /// yes hands back the confirmed item's command.
-    public mutating func activate(_ path: String) throws(MenuError) -> (Change, Activation) {
+    mutating func activate(_ path: String) throws(MenuError) -> (Change, Activation) {
         let n = try node(path)
         switch tree.kinds[n] {
         case .group, .choice:

@@ -1,21 +1,9 @@
 /// Replacing one group's children, for a `children-cmd` group whose command's output
 /// arrived, without building the model again.
 extension ModelCore {
-    /// `children` for group `g`, each `children-cmd` group among them given
-    /// `filling(path)` as its children, and nothing below ``MenuTree/maxDepth``.
-    func filled(_ children: [NodeSpec], under g: Int, filling: (String) -> [NodeSpec]) -> [NodeSpec] {
-        guard tree.depth(g) < MenuTree.maxDepth else { return children.isEmpty ? [] : [.tooDeepRow] }
-        let prefix = tree.path(g) + "/"
-        var filled = children
-        for i in filled.indices {
-            NodeSpec.fill(&filled[i], prefix: prefix, depth: tree.depth(g) + 1, filling)
-        }
-        return filled
-    }
-
     /// Replaces group `g`'s children with `filled`, as ``MenuModel`` documents it.
-    /// The children come filled (``filled(_:under:filling:)``), so that no caller's
-    /// closure runs while the state is being changed.
+    /// The children come filled (``NodeSpec/filled(_:under:depth:filling:)``), so that
+    /// no caller's closure runs while the state is being accessed.
     mutating func replaceChildren(of g: Int, withFilled filled: [NodeSpec]) -> (
         change: Change, dropped: [DroppedState]
     ) {

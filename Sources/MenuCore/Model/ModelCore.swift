@@ -5,7 +5,7 @@
 /// field is one the compiler checks statically rather than at run time.
 struct ModelCore {
     /// Changes only where ``replaceChildren(of:with:filling:)`` splices a group.
-    public internal(set) var tree: MenuTree
+    var tree: MenuTree
     var expanded: [Bool]
     var values: [Int: Value]
     var visibility: VisibilityIndex
@@ -31,23 +31,23 @@ struct ModelCore {
     /// Per node, goes up whenever anything its row shows changes (``rowVersion(of:)``).
     var rowVersions: [UInt32]
     /// Goes up whenever a splice gives nodes new numbers (``numbering``).
-    public internal(set) var numbering = 0
+    var numbering = 0
     /// Goes up with every change to an expansion flag, a value or the tree: a
     /// ``ModelSnapshot`` taken at one revision describes the model as long as the
     /// revision is the same.
-    public internal(set) var revision = 0
+    var revision = 0
 
-    public init(config: MenuConfig) {
+    init(config: MenuConfig) {
         self.init(tree: MenuTree(config: config))
     }
 
-    public init(tree: MenuTree) {
+    init(tree: MenuTree) {
         self.init(tree: tree, expanded: tree.initiallyExpanded, values: tree.initialValues)
     }
 
     /// The model a snapshot was taken of, for work done on another thread than the
     /// model's own.
-    public init(_ snapshot: ModelSnapshot) {
+    init(_ snapshot: ModelSnapshot) {
         self.init(tree: snapshot.tree, expanded: snapshot.expanded, values: snapshot.values)
         revision = snapshot.revision
     }
@@ -95,16 +95,14 @@ struct ModelCore {
         }
     }
 
-    public var file: String { tree.file }
-    public var nodeCount: Int { tree.nodeCount }
     /// How many rows are visible in the whole menu.
-    public var rowCount: Int { visibility.count(equalTo: 0, in: 0..<tree.count) }
+    var rowCount: Int { visibility.count(equalTo: 0, in: 0..<tree.count) }
 
     // MARK: Lookups
 
     /// The node whose path is `bytes`, such as a request's word in the daemon's read
     /// buffer, without making a `String` of it; nil when there is none.
-    public func node(atPath bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    func node(atPath bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         MenuTree.node(at: bytes, index: tree.childIndex, ids: tree.ids, parents: tree.parents)
     }
 
@@ -115,74 +113,52 @@ struct ModelCore {
     }
 
     /// The node's path; what the model's own paths come from (see ``MenuTree``).
-    public func path(of i: Int) -> String { MenuTree.path(i, ids: tree.ids, parents: tree.parents) }
+    func path(of i: Int) -> String { MenuTree.path(i, ids: tree.ids, parents: tree.parents) }
 
     /// The paths of `nodes`, in their order: for logs and tests, which name nodes as
     /// users do.
-    public func paths(of nodes: [Int]) -> [String] { nodes.map(path(of:)) }
-
-    /// The bytes of node `i`'s path appended to `bytes`, without making a `String`:
-    /// how a record names a node.
-    public func appendPath(of i: Int, to bytes: inout [UInt8]) {
-        MenuTree.appendPath(i, ids: tree.ids, parents: tree.parents, to: &bytes)
-    }
+    func paths(of nodes: [Int]) -> [String] { nodes.map(path(of:)) }
 
     /// The node at `path`, or `noSuchNode`.
-    public func node(_ path: String) throws(MenuError) -> Int {
+    func node(_ path: String) throws(MenuError) -> Int {
         guard let n = lookUp(path) else { throw .noSuchNode(path) }
         return n
     }
 
     /// The node shown at visible row `index`.
-    public func node(atRow index: Int) -> Int? {
+    func node(atRow index: Int) -> Int? {
         guard index >= 0 else { return nil }
         return visibility.position(ofNth: index, equalTo: 0, in: 0..<tree.count)
     }
 
     /// The visible row of node `i`, or nil when an ancestor is collapsed.
-    public func rowIndex(of i: Int) -> Int? {
+    func rowIndex(of i: Int) -> Int? {
         visibility.zeroRank(of: i)
     }
 
-    public func isExpanded(_ i: Int) -> Bool { expanded[i] }
+    func isExpanded(_ i: Int) -> Bool { expanded[i] }
     /// Whether the node at `path` is open; false for no such node.
-    public func isExpanded(path: String) -> Bool { lookUp(path).map(isExpanded) ?? false }
-    public func value(of i: Int) -> Value? { values[i] }
+    func isExpanded(path: String) -> Bool { lookUp(path).map(isExpanded) ?? false }
+    func value(of i: Int) -> Value? { values[i] }
 
-    /// Node `i`'s `on-change` command. Read here, not through ``tree``, whose getter
-    /// copies the tree's arrays (a retain and a release each) on every call from
-    /// another module.
-    public func onChangeCommand(of i: Int) -> String? { tree.onChangeCommand(i) }
-    /// The `children-cmd` of node `i`, when it is such a group.
-    public func childrenCommand(of i: Int) -> String? { tree.childrenCommands[i] }
     /// The value of the node at `path`; nil for no such node or no value.
-    public func value(path: String) -> Value? { lookUp(path).flatMap(value(of:)) }
+    func value(path: String) -> Value? { lookUp(path).flatMap(value(of:)) }
 
     // MARK: Rows
 
-    public func row(at index: Int) throws(MenuError) -> Row {
+    func row(at index: Int) throws(MenuError) -> Row {
         guard let n = node(atRow: index) else { throw .noSuchRow(index) }
         return makeRow(n, index: index)
     }
 
-    /// Node `n`'s row without its index, which moves with every group above: what
-    /// a view keeps per node, as long as ``rowVersion(of:)`` and ``numbering`` stay.
-    public func row(of n: Int) -> Row { makeRow(n, index: nil) }
-
-    /// Goes up whenever anything node `n`'s row shows changes: its expansion, its
-    /// value, a value its title or subtitle reads, its choice's pick, its place among
-    /// its siblings. What a view keeps of the row is stale once this moves, or once
-    /// ``numbering`` does.
-    public func rowVersion(of n: Int) -> UInt32 { rowVersions[n] }
-
-    public func get(_ path: String) throws(MenuError) -> Row {
+    func get(_ path: String) throws(MenuError) -> Row {
         let n = try node(path)
         return makeRow(n, index: rowIndex(of: n))
     }
 
     /// Visible rows: of the whole menu, or of one subtree as if its root were a
     /// top-level menu (its own ancestors' state does not hide it).
-    public func rows(under path: String? = nil) throws(MenuError) -> [Row] {
+    func rows(under path: String? = nil) throws(MenuError) -> [Row] {
         var out: [Row] = []
         for root in try scope(path) {
             walk(root, all: false) { out.append($0) }
@@ -191,7 +167,7 @@ struct ModelCore {
     }
 
     /// Every node, with `index` nil for the hidden ones.
-    public func tree(under path: String? = nil) throws(MenuError) -> [Row] {
+    func tree(under path: String? = nil) throws(MenuError) -> [Row] {
         var out: [Row] = []
         for root in try scope(path) {
             walk(root, all: true) { out.append($0) }
@@ -200,7 +176,7 @@ struct ModelCore {
     }
 
     /// Visible rows `range` of the whole menu, for a view that shows a window of them.
-    public func rows(in range: Range<Int>) -> [Row] {
+    func rows(in range: Range<Int>) -> [Row] {
         let clamped = range.clamped(to: 0..<rowCount)
         guard let first = clamped.first, var n = node(atRow: first) else { return [] }
         var out: [Row] = []
@@ -294,7 +270,7 @@ struct ModelCore {
     }
 
     /// The rendered title of node `i`.
-    public func title(of i: Int) -> String {
+    func title(of i: Int) -> String {
         if let template = tree.titleTemplates[i] { return render(template, node: i) }
         return tree.titles[i]
     }
@@ -319,7 +295,7 @@ struct ModelCore {
     }
 
     /// Nodes whose title or subtitle shows the value of `i`, besides `i` itself.
-    public func readers(of i: Int) -> [Int] { readers[i] ?? [] }
+    func readers(of i: Int) -> [Int] { readers[i] ?? [] }
 
     // MARK: The one primitive for expansion
 

@@ -9,7 +9,7 @@ public struct ModelSnapshot: Sendable {
 }
 
 extension ModelCore {
-    public func snapshot() -> ModelSnapshot {
+    func snapshot() -> ModelSnapshot {
         ModelSnapshot(tree: tree, expanded: expanded, values: values, revision: revision)
     }
 }

@@ -22,7 +22,7 @@ extension ModelCore {
     }
 
     /// The top-level menu that `i` belongs to.
-    public func topLevel(of i: Int) -> Int {
+    func topLevel(of i: Int) -> Int {
         var n = i
         while let p = tree.parent(n) { n = p }
         return n

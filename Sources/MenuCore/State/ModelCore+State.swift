@@ -9,7 +9,7 @@ extension ModelCore {
     /// refuses, are dropped and returned. Exclusive groups stay exclusive: where
     /// entries open two branches, the later one wins.
     @discardableResult
-    public mutating func importState(_ entries: [StateEntry]) -> (change: Change, dropped: [DroppedState]) {
+    mutating func importState(_ entries: [StateEntry]) -> (change: Change, dropped: [DroppedState]) {
         var dropped: [DroppedState] = []
         var opens: [Int] = []
         var closes: [Int] = []

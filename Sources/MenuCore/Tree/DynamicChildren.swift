@@ -28,6 +28,18 @@ extension MenuConfig {
 }
 
 extension NodeSpec {
+    /// `children` for the group at `path`, `depth` deep: each `children-cmd` group
+    /// among them given `filling(path)` as its children, and nothing below
+    /// ``MenuTree/maxDepth``.
+    static func filled(
+        _ children: [NodeSpec], under path: String, depth: Int, filling: (String) -> [NodeSpec]
+    ) -> [NodeSpec] {
+        guard depth < MenuTree.maxDepth else { return children.isEmpty ? [] : [.tooDeepRow] }
+        var filled = children
+        for i in filled.indices { fill(&filled[i], prefix: path + "/", depth: depth + 1, filling) }
+        return filled
+    }
+
     /// Fills `node`, `depth` deep below a parent whose path and `/` are `prefix`, as
     /// ``MenuConfig/fillingChildren(_:)`` does.
     static func fill(
@@ -66,7 +78,7 @@ extension NodeSpec {
 extension ModelCore {
     /// Every `children-cmd` group in the model, by path, with its command: those of
     /// the config and those its commands printed.
-    public var childrenCommands: [String: String] {
+    var childrenCommands: [String: String] {
         var out: [String: String] = [:]
         for (i, command) in tree.childrenCommands { out[tree.path(i)] = command }
         return out
@@ -74,7 +86,7 @@ extension ModelCore {
 
     /// Whether the group at `path` shows no more than the row ``NodeSpec/loadingRow``
     /// makes, or nothing: true also for no such node.
-    public func showsOnlyLoadingRow(_ path: String) -> Bool {
+    func showsOnlyLoadingRow(_ path: String) -> Bool {
         guard let g = tree.node(at: path) else { return true }
         let row = NodeSpec.loadingRow
         switch tree.childCounts[g] {

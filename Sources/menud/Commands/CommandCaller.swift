@@ -34,9 +34,7 @@ struct CommandCaller {
                 return
             }
         }
-        reply(
-            .success(
-                output.changes.dropFirst().reduce(output.changes.first ?? Change()) { $0.followed(by: $1) }))
+        reply(.success(Change(composing: output.changes)))
         if output.hasEvents || output.hasChanges { state.commit(output) }
     }
 }

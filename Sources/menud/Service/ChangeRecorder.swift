@@ -8,6 +8,6 @@ final class ChangeRecorder {
     var change = Change()
 
     func add(_ changes: [Change]) {
-        for next in changes { change = change.followed(by: next) }
+        change = change.followed(by: Change(composing: changes))
     }
 }
