@@ -10,10 +10,10 @@ enum FocusCommands {
             "nav",
             action: .run { invocation, state, out throws(ProtocolError) in
                 let (move, menu) = try navArguments(invocation)
-                let before = shownFocus(state)
+                let before = state.focus.shown
                 let change = try ModelCommands.atomically(state) { () throws(ProtocolError) in
                     let outcome = try ModelCommands.model { () throws(MenuError) in
-                        try state.focus.move(move, in: menu, model: state.model)
+                        try state.focus.move(move, in: menu)
                     }
                     report(outcome.focus, movedFrom: before, into: &out)
                     if let (path, activation) = outcome.activation {
@@ -25,9 +25,9 @@ enum FocusCommands {
         Command(
             "focus",
             action: .run { invocation, state, out throws(ProtocolError) in
-                let before = shownFocus(state)
+                let before = state.focus.shown
                 let outcome = try ModelCommands.model { () throws(MenuError) in
-                    try state.focus.focus(on: invocation.arguments[0], model: state.model)
+                    try state.focus.focus(on: invocation.arguments[0])
                 }
                 report(outcome.focus, movedFrom: before, into: &out)
                 out.record(outcome.change, in: state.model)
@@ -36,7 +36,7 @@ enum FocusCommands {
             "focused",
             action: .run { invocation, state, out throws(ProtocolError) in
                 let focus = try ModelCommands.model { () throws(MenuError) in
-                    try state.focus.focus(in: invocation.path, model: state.model)
+                    try state.focus.focus(in: invocation.path)
                 }
                 out.reply.record(fields(focus))
             }),
@@ -51,13 +51,6 @@ enum FocusCommands {
                     + NavMove.allCases.map(\.rawValue).joined(separator: ", "))
         }
         return (move, invocation.arguments.count > 1 ? invocation.arguments[1] : nil)
-    }
-
-    /// The focus a view of the whole menu shows: the current menu's. After any move
-    /// the moved menu is the current one, so comparing with this tells whether any
-    /// view's focus changed.
-    private static func shownFocus(_ state: MenuService) -> FocusCursors.Focus? {
-        try? state.focus.focus(in: nil, model: state.model)
     }
 
     /// The `focus` record leads the reply; subscribers get it as an event only when

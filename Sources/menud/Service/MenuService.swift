@@ -24,9 +24,8 @@ final class MenuService {
     let hooks: OnChangeHooks
     /// The subscribers, and in-process listeners, of the event groups.
     let events: EventHub
-    /// The focus cursors `nav` moves and every render shows. They are not part of the
-    /// model's undo journal, which is why `nav` and `focus` cannot be batched.
-    var focus = FocusCursors()
+    /// The focus cursors `nav` moves and every render shows.
+    let focus: SharedFocus
     let commands: CommandTable
     let logger: Logger
     let loop: EventLoop
@@ -53,6 +52,7 @@ final class MenuService {
         processes = ProcessTable(loop: loop)
         hooks = OnChangeHooks(processes: processes, timeout: onChangeTimeout, logger: logger)
         events = EventHub(logger: logger)
+        focus = SharedFocus(menu: menu)
         self.childrenTimeout = childrenTimeout
         self.commands = commands
         self.loop = loop

@@ -1,0 +1,35 @@
+import MenuCore
+
+/// The focus part: the cursors that `nav` moves and every view shows, one per
+/// top-level menu (``FocusCursors``), kept against the menu being served. A bar, a
+/// launcher, a key binding and the tray's scroll wheel all move these same cursors.
+///
+/// They are not part of the model's undo journal, which is why `nav` and `focus`
+/// cannot be batched. They hold paths, so a reload that replaces the model leaves
+/// them valid: each is made valid again when it is read.
+final class SharedFocus {
+    private var cursors = FocusCursors()
+    private let menu: ServedMenu
+
+    init(menu: ServedMenu) { self.menu = menu }
+
+    /// The focus that a view of the whole menu shows: the current menu's. After any
+    /// move the moved menu is the current one, so comparing with this tells whether
+    /// any view's focus changed.
+    var shown: FocusCursors.Focus? { try? cursors.focus(in: nil, model: menu.model) }
+
+    /// The focus of `topLevel` (a top-level menu's id), or of the current menu.
+    func focus(in topLevel: String?) throws(MenuError) -> FocusCursors.Focus {
+        try cursors.focus(in: topLevel, model: menu.model)
+    }
+
+    /// Focuses `path`, opening its ancestors.
+    func focus(on path: String) throws(MenuError) -> FocusCursors.Outcome {
+        try cursors.focus(on: path, model: menu.model)
+    }
+
+    /// Moves a cursor, or acts on the node it is on.
+    func move(_ move: NavMove, in topLevel: String?) throws(MenuError) -> FocusCursors.Outcome {
+        try cursors.move(move, in: topLevel, model: menu.model)
+    }
+}
