@@ -37,6 +37,9 @@ public final class ChildProcess: LoopHandle {
         /// on its way to failing, whose end says why. Passing the limit is no failure,
         /// so ``ChildProcess/onOutputTruncated`` is not called for it.
         case captureTail(limit: Int)
+        /// Handed to ``ChildProcess/onOutput`` read by read, keeping nothing: for a
+        /// command that keeps running and reports as it goes.
+        case stream
     }
 
     public enum Exit: Sendable, Equatable, CustomStringConvertible {
@@ -81,6 +84,13 @@ public final class ChildProcess: LoopHandle {
     /// treats that as a failure need not wait for the child to end.
     public var onOutputTruncated: (() -> Void)?
 
+    /// The bytes of each read of a ``Output/stream`` output, valid only during the call.
+    public var onOutput: ((UnsafeRawBufferPointer) -> Void)?
+
+    /// Called as soon as the child has exited, before ``onExit``, which waits for its
+    /// captured output to end as well: something it started may hold that open.
+    public var onExited: ((Exit) -> Void)?
+
     private var handle: UnsafeMutablePointer<uv_process_t>!
     private var exit: Exit?
     private var outputs: [OutputCapture?] = [nil, nil]
@@ -107,11 +117,8 @@ public final class ChildProcess: LoopHandle {
                 stdio.append(uv_stdio_container_t(flags: UV_IGNORE, data: .init(fd: 0)))
             case .inherit:
                 stdio.append(uv_stdio_container_t(flags: UV_INHERIT_FD, data: .init(fd: Int32(fd + 1))))
-            case .capture(let limit), .captureTail(let limit):
-                var keepsTail = false
-                if case .captureTail = output { keepsTail = true }
-                let capture = OutputCapture(
-                    limit: limit, keepsTail: keepsTail, pipe: PipeReader(unconnectedOn: loop.raw))
+            case .capture, .captureTail, .stream:
+                let capture = OutputCapture(output, pipe: PipeReader(unconnectedOn: loop.raw))
                 outputs[fd] = capture
                 stdio.append(
                     uv_stdio_container_t(
@@ -168,6 +175,7 @@ public final class ChildProcess: LoopHandle {
             output.pipe.onEndOfInput = { [weak self] in self?.outputEnded(index) }
             output.pipe.onError = { [weak self] _ in self?.outputEnded(index) }
             output.onTruncated = { [weak self] in self?.outputTruncated() }
+            output.onStream = { [weak self] bytes in self?.onOutput?(bytes) }
             output.pipe.startReading()
         }
     }
@@ -203,7 +211,9 @@ public final class ChildProcess: LoopHandle {
     }
 
     private func exited(status: Int64, signal: Int32) {
-        exit = signal != 0 ? .killed(signal: signal) : .exited(Int32(truncatingIfNeeded: status))
+        let exit: Exit = signal != 0 ? .killed(signal: signal) : .exited(Int32(truncatingIfNeeded: status))
+        self.exit = exit
+        onExited?(exit)
         finishIfDone()
     }
 
@@ -233,6 +243,8 @@ public final class ChildProcess: LoopHandle {
         finished = true
         onExit = nil
         onOutputTruncated = nil
+        onOutput = nil
+        onExited = nil
     }
 }
 
@@ -244,10 +256,22 @@ private final class OutputCapture {
     var ended = false
     /// Called the first time the stream passes the limit.
     var onTruncated: (() -> Void)?
+    /// Each read of a streamed output.
+    var onStream: ((UnsafeRawBufferPointer) -> Void)?
 
-    init(limit: Int, keepsTail: Bool, pipe: PipeReader) {
-        self.limit = limit
+    init(_ output: ChildProcess.Output, pipe: PipeReader) {
         self.pipe = pipe
+        var keepsTail = false
+        switch output {
+        case .capture(let limit): self.limit = limit
+        case .captureTail(let limit):
+            self.limit = limit
+            keepsTail = true
+        default:
+            limit = 0
+            pipe.onRead = { [unowned self] bytes in self.onStream?(bytes) }
+            return
+        }
         pipe.onRead = { [unowned self] bytes in
             if keepsTail {
                 self.captured.bytes.append(contentsOf: bytes)

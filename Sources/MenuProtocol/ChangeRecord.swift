@@ -6,7 +6,8 @@ import MenuCore
 public enum ChangeRecord: Sendable, Hashable {
     case splice(Splice)
     case expansion(path: String, expanded: Bool)
-    case value(path: String, value: String)
+    /// `stale`: the value is not known to be the system's (``Row/stale``).
+    case value(path: String, value: String, stale: Bool = false)
 
     /// Writes the records of `change` into `reply`, and into `events` for the
     /// subscribers: the splices, then expansion, then values. `model` is the model
@@ -33,8 +34,9 @@ public enum ChangeRecord: Sendable, Hashable {
         }
         for n in change.valueChanged {
             let value = model.value(of: n)?.description ?? ""
+            let stale = model.isStale(n)
             events.record(topics: .value, in: &reply) {
-                writeValue(value, to: &$0) { $0.field(pathOf: n, in: model) }
+                writeValue(value, stale: stale, to: &$0) { $0.field(pathOf: n, in: model) }
             }
         }
     }
@@ -52,7 +54,7 @@ public enum ChangeRecord: Sendable, Hashable {
         case "expansion":
             self = .expansion(path: fields[1], expanded: fields[2] == "expanded")
         case "value":
-            self = .value(path: fields[1], value: fields[2])
+            self = .value(path: fields[1], value: fields[2], stale: fields.count > 3 && fields[3] == "stale")
         default:
             return nil
         }
@@ -63,7 +65,8 @@ public enum ChangeRecord: Sendable, Hashable {
         switch self {
         case .splice(let s): Self.writeSplice(s, to: &writer)
         case .expansion(let path, let expanded): Self.writeExpansion(expanded, to: &writer) { $0.field(path) }
-        case .value(let path, let value): Self.writeValue(value, to: &writer) { $0.field(path) }
+        case .value(let path, let value, let stale):
+            Self.writeValue(value, stale: stale, to: &writer) { $0.field(path) }
         }
     }
 
@@ -88,12 +91,16 @@ public enum ChangeRecord: Sendable, Hashable {
         writer.endLine()
     }
 
-    /// A value record; `path` as for ``writeExpansion(_:to:path:)``.
-    static func writeValue(_ value: String, to writer: inout RecordWriter, path: (inout RecordWriter) -> Void)
-    {
+    /// A value record; `path` as for ``writeExpansion(_:to:path:)``. A fourth field,
+    /// `stale`, comes only for a stale value, so that the record of every other
+    /// value stays as it was.
+    static func writeValue(
+        _ value: String, stale: Bool, to writer: inout RecordWriter, path: (inout RecordWriter) -> Void
+    ) {
         writer.field(literal: "value")
         path(&writer)
         writer.field(value)
+        if stale { writer.field(literal: "stale") }
         writer.endLine()
     }
 }

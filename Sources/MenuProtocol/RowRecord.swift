@@ -28,6 +28,9 @@ public struct RowRecord: Sendable, Hashable {
     public var icon: String
     /// Range nodes only (fields 12 to 14); other rows end after the icon.
     public var bounds: RangeBounds?
+    /// Field 15, `stale`, only when the node's value is not known to be the system's
+    /// (fields 12 to 14 are then empty for a node that is no range).
+    public var stale: Bool
 
     public init(_ row: Row) {
         index = row.index
@@ -48,6 +51,7 @@ public struct RowRecord: Sendable, Hashable {
         subtitle = row.subtitle ?? ""
         icon = row.icon ?? ""
         bounds = row.bounds
+        stale = row.stale
     }
 
     /// Reads a record back; nil when `fields` is not a row record.
@@ -71,6 +75,7 @@ public struct RowRecord: Sendable, Hashable {
         {
             bounds = RangeBounds(min: min, max: max, step: step)
         }
+        stale = fields.count >= 15 && fields[14] == "stale"
     }
 
     public var isExpandable: Bool { state == "expanded" || state == "collapsed" }
@@ -102,7 +107,12 @@ public struct RowRecord: Sendable, Hashable {
             writer.field(bounds.min)
             writer.field(bounds.max)
             writer.field(bounds.step)
+        } else if stale {
+            writer.field("")
+            writer.field("")
+            writer.field("")
         }
+        if stale { writer.field(literal: "stale") }
         writer.endLine()
     }
 }

@@ -136,6 +136,7 @@ struct Menud: ParsableCommand {
                 logger.info("state file \(store.path)")
             }
             daemonState.loadOpenGroups()
+            daemonState.followLiveValues()
             if let awaited = location.awaited {
                 logger.info("no config at \(awaited); serving the built-in menu")
             } else {

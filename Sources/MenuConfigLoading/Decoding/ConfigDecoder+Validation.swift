@@ -112,6 +112,7 @@ extension ConfigDecoder {
         if let rule {
             tree.rules[i] = rule
             if let command = draft.onChange { tree.onChange[i] = command.value }
+            if let source = valueSource(draft) { tree.valueSources[i] = source }
             var value: Value?
             if let field = draft.value {
                 switch ConfigDecoder.parseValue(field.value, rule: rule) {
@@ -245,6 +246,35 @@ extension ConfigDecoder {
         }
         tree.close(choice, childCount: field.value.count)
         return ids
+    }
+
+    /// `value-cmd`, `value-listen` and `interval`, checked: each command must say
+    /// something, and `interval` only paces a `value-cmd`.
+    private mutating func valueSource(_ draft: NodeDraft) -> ValueSource? {
+        guard draft.valueCommand != nil || draft.valueListen != nil || draft.interval != nil else {
+            return nil
+        }
+        var source = ValueSource()
+        for (field, key) in [(draft.valueCommand, NodeKey.valueCommand), (draft.valueListen, .valueListen)] {
+            guard let field else { continue }
+            if field.value.allSatisfy(\.isWhitespace) {
+                error(field.mark, "'\(key.rawValue)' needs a command")
+            } else if key == .valueCommand {
+                source.command = field.value
+            } else {
+                source.listen = field.value
+            }
+        }
+        if let interval = draft.interval {
+            if draft.valueCommand == nil {
+                error(interval.keyMark, "'interval' needs 'value-cmd': it says how often that command runs")
+            }
+            switch DurationText.parse(interval.value) {
+            case .success(let duration): source.interval = duration
+            case .failure(let problem): error(interval.mark, "'interval' \(problem.message)")
+            }
+        }
+        return source.command == nil && source.listen == nil ? nil : source
     }
 
     private mutating func rangeRule(_ draft: NodeDraft) -> ValueRule? {

@@ -292,6 +292,9 @@ struct ConfigDecoder {
         case .exec: draft.exec = try text()
         case .onChange: draft.onChange = try text()
         case .childrenCommand: draft.childrenCommand = try text()
+        case .valueCommand: draft.valueCommand = try text()
+        case .valueListen: draft.valueListen = try text()
+        case .interval: draft.interval = try text()
         case .confirm:
             // `true` asks the default question, `false` nothing; any other text is the question.
             if value.kind == .scalar, value.isPlain, let ask = reader.scalar(value).bool {

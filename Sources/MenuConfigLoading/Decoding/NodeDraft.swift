@@ -46,6 +46,9 @@ struct NodeDraft {
     var step: Field<Double>?
     var onChange: Field<String>?
     var childrenCommand: Field<String>?
+    var valueCommand: Field<String>?
+    var valueListen: Field<String>?
+    var interval: Field<String>?
     /// The question of `confirm:`, empty for `confirm: true`'s default one.
     var confirm: Field<String>?
     var children = Siblings()
@@ -91,6 +94,9 @@ struct NodeDraft {
         case NodeKey.onChange.index: onChange = nil
         case NodeKey.childrenCommand.index: childrenCommand = nil
         case NodeKey.confirm.index: confirm = nil
+        case NodeKey.valueCommand.index: valueCommand = nil
+        case NodeKey.valueListen.index: valueListen = nil
+        case NodeKey.interval.index: interval = nil
         default: break  // children, whose list is emptied separately
         }
     }

@@ -21,6 +21,9 @@ enum NodeKey: String, CaseIterable {
     case onChange = "on-change"
     case childrenCommand = "children-cmd"
     case confirm
+    case valueCommand = "value-cmd"
+    case valueListen = "value-listen"
+    case interval
 
     func applies(to kind: NodeKind) -> Bool {
         switch self {
@@ -28,7 +31,7 @@ enum NodeKey: String, CaseIterable {
         case .children, .exclusive, .childrenCommand: return kind == .group
         case .expanded: return kind == .group || kind == .choice
         case .exec, .confirm: return kind == .item
-        case .value, .onChange: return kind.holdsValue
+        case .value, .onChange, .valueCommand, .valueListen, .interval: return kind.holdsValue
         case .options: return kind == .choice
         case .min, .max, .step: return kind == .range
         }
@@ -54,6 +57,9 @@ enum NodeKey: String, CaseIterable {
         case .onChange: return 14
         case .childrenCommand: return 15
         case .confirm: return 16
+        case .valueCommand: return 17
+        case .valueListen: return 18
+        case .interval: return 19
         }
     }
 
@@ -89,6 +95,9 @@ enum NodeKey: String, CaseIterable {
         case (4, UInt8(ascii: "s")): candidate = .step
         case (9, UInt8(ascii: "o")): candidate = .onChange
         case (12, UInt8(ascii: "c")): candidate = .childrenCommand
+        case (9, UInt8(ascii: "v")): candidate = .valueCommand
+        case (12, UInt8(ascii: "v")): candidate = .valueListen
+        case (8, UInt8(ascii: "i")): candidate = .interval
         default: return nil
         }
         let spelling = candidate.spelling.utf8Start
@@ -122,6 +131,9 @@ enum NodeKey: String, CaseIterable {
         case .onChange: return "on-change"
         case .childrenCommand: return "children-cmd"
         case .confirm: return "confirm"
+        case .valueCommand: return "value-cmd"
+        case .valueListen: return "value-listen"
+        case .interval: return "interval"
         }
     }
 

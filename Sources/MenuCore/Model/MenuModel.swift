@@ -84,6 +84,8 @@ public final class MenuModel {
     public func value(path: String) -> Value? { reading { $0.value(path: path) } }
     /// The `on-change` command of node `i`, if it has one.
     public func onChangeCommand(of i: Int) -> String? { core.tree.onChangeCommand(i) }
+    /// Where node `i` reads its value from the system, if it does.
+    public func valueSource(of i: Int) -> ValueSource? { core.tree.valueSource(i) }
     /// The `children-cmd` of node `i`, when it is such a group.
     public func childrenCommand(of i: Int) -> String? { core.tree.childrenCommands[i] }
     /// The rendered title of node `i`.
@@ -159,6 +161,26 @@ public final class MenuModel {
     public func set(node n: Int, _ text: String) throws(MenuError) -> Change { try core.set(node: n, text) }
 
     public func activate(_ path: String) throws(MenuError) -> (Change, Activation) { try core.activate(path) }
+
+    // MARK: Values from the system
+
+    /// Applies a line that node `n`'s source printed; see ``ModelCore/read(_:into:)``.
+    public func read(_ line: String, into n: Int) throws(MenuError) -> (Change, ReadingOutcome) {
+        try core.read(line, into: n)
+    }
+
+    /// Marks nodes whose value is not known to be the system's; see
+    /// ``ModelCore/markStale(_:)``.
+    public func markStale(_ nodes: [Int]) -> Change { core.markStale(nodes) }
+
+    /// Whether node `n`'s value is not known to be the system's.
+    public func isStale(_ n: Int) -> Bool { reading { $0.isStale(n) } }
+
+    /// The value nodes that read from the system, with their sources, in tree order.
+    public var valueSources: [(node: Int, source: ValueSource)] {
+        reading { m in m.tree.valueSources.sorted { $0.key < $1.key }.map { (node: $0.key, source: $0.value) }
+        }
+    }
 
     /// Applies `body` as one unit: if it throws, every change made inside is undone
     /// and the error is rethrown; otherwise the whole change comes back at once.

@@ -50,6 +50,8 @@ extension ModelCore {
         var initial: [Int: Value] = [:]
         for i in new { if let v = tree.initialValues[i] { initial[i - new.lowerBound] = v } }
         values.splice(removing: old, shift: shift, tail: tail, adding: initial, at: new.lowerBound)
+        // The new children's sources have not been read: the daemon marks them.
+        stale.splice(removing: old, shift: shift, tail: tail, adding: [:], at: new.lowerBound)
         spliceVisibility(of: g, old: old, new: new)
         var kept = referencing.filter { $0 < old.lowerBound }
         kept += referencing.lazy.filter { $0 >= old.upperBound }.map { $0 + shift }

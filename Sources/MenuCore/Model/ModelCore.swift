@@ -8,6 +8,8 @@ struct ModelCore {
     var tree: MenuTree
     var expanded: [Bool]
     var values: [Int: Value]
+    /// The value nodes whose value is not known to be the system's (``ValueSource``).
+    var stale: [Int: Bool] = [:]
     var visibility: VisibilityIndex
     /// For each exclusive group, its open child branch, so that opening another one
     /// closes it in O(1) however wide the group is.
@@ -257,7 +259,8 @@ struct ModelCore {
             siblings: tree.siblingCount(i),
             children: Int(tree.childCounts[i]),
             exec: tree.execs[i],
-            bounds: tree.rules[i].flatMap(RangeBounds.init(rule:))
+            bounds: tree.rules[i].flatMap(RangeBounds.init(rule:)),
+            stale: stale[i] != nil
         )
     }
 

@@ -25,4 +25,7 @@ public struct Row: Sendable, Hashable {
     public var exec: String?
     /// For range nodes: their bounds and step, which a bar needs to show a percentage.
     public var bounds: RangeBounds?
+    /// For a node that reads its value from the system: the value shown is not known
+    /// to be the system's (not read yet, or the last reading was refused).
+    public var stale = false
 }

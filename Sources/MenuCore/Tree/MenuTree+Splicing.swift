@@ -35,6 +35,7 @@ extension MenuTree {
         subtitles.splice(removing: old, shift: shift, tail: tail, adding: sub.subtitles, at: base)
         icons.splice(removing: old, shift: shift, tail: tail, adding: sub.icons, at: base)
         onChange.splice(removing: old, shift: shift, tail: tail, adding: sub.onChange, at: base)
+        valueSources.splice(removing: old, shift: shift, tail: tail, adding: sub.valueSources, at: base)
         rules.splice(removing: old, shift: shift, tail: tail, adding: sub.rules, at: base)
         initialValues.splice(removing: old, shift: shift, tail: tail, adding: sub.initialValues, at: base)
         childrenCommands.splice(

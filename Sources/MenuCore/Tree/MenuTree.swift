@@ -31,6 +31,8 @@ public struct MenuTree: Sendable {
     /// By node rather than sparse: most nodes of a big menu are items with a command.
     package var execs: [String?] = []
     package var onChange: [Int: String] = [:]
+    /// Value nodes that read their value from the system, by node.
+    package var valueSources: [Int: ValueSource] = [:]
     package var rules: [Int: ValueRule] = [:]
     package var initialValues: [Int: Value] = [:]
     package var initiallyExpanded: [Bool] = []
@@ -77,6 +79,7 @@ public struct MenuTree: Sendable {
     public static let maxDepth = 64
     public func exec(_ i: Int) -> String? { execs[i] }
     public func onChangeCommand(_ i: Int) -> String? { onChange[i] }
+    public func valueSource(_ i: Int) -> ValueSource? { valueSources[i] }
     public func rule(_ i: Int) -> ValueRule? { rules[i] }
     public var topLevel: [Int] { roots }
 

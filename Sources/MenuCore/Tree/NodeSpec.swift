@@ -18,6 +18,8 @@ public struct NodeSpec: Sendable {
     /// The initial value for value kinds, already checked against `rule`.
     public var value: Value?
     public var onChange: String?
+    /// For a value node: where it reads its value from the system.
+    public var source: ValueSource?
     /// For a group: the command whose output (YAML nodes) becomes its children when
     /// it is opened. The daemon runs it; the model only ever sees the result.
     public var childrenCommand: String?
@@ -32,7 +34,8 @@ public struct NodeSpec: Sendable {
         id: String, kind: NodeKind, title: TitleTemplate, subtitle: TitleTemplate? = nil,
         icon: String? = nil, children: [NodeSpec] = [], expanded: Bool = false,
         exclusive: Bool = false, exec: String? = nil, rule: ValueRule? = nil, value: Value? = nil,
-        onChange: String? = nil, childrenCommand: String? = nil, confirm: String? = nil,
+        onChange: String? = nil, source: ValueSource? = nil, childrenCommand: String? = nil,
+        confirm: String? = nil,
         mark: SourceMark = SourceMark(line: 1, column: 1)
     ) {
         self.id = id
@@ -47,6 +50,7 @@ public struct NodeSpec: Sendable {
         self.rule = rule
         self.value = value
         self.onChange = onChange
+        self.source = source
         self.childrenCommand = childrenCommand
         self.confirm = confirm
         self.mark = mark

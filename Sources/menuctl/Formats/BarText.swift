@@ -34,6 +34,7 @@ enum BarText {
         var classes = [row.type]
         if row.state != "-" { classes.append(row.state) }
         if row.type == NodeKind.toggle.rawValue { classes.append(row.value) }
+        if row.stale { classes.append("stale") }
         return classes
     }
 }

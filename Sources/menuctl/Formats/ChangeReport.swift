@@ -25,7 +25,8 @@ struct ChangeReport {
         var seen = Set<String>()
         return records.compactMap { fields -> String? in
             switch ChangeRecord(fields: fields) {
-            case .expansion(let path, _), .value(let path, _): return seen.insert(path).inserted ? path : nil
+            case .expansion(let path, _), .value(let path, _, _):
+                return seen.insert(path).inserted ? path : nil
             default: return nil
             }
         }
@@ -111,9 +112,10 @@ struct ChangeReport {
                     RowJSON.members([
                         ("path", RowJSON.string(path)), ("expanded", expanded ? "true" : "false"),
                     ]))
-            case .value(let path, let value):
-                values.append(
-                    RowJSON.members([("path", RowJSON.string(path)), ("value", RowJSON.string(value))]))
+            case .value(let path, let value, let stale):
+                var members = [("path", RowJSON.string(path)), ("value", RowJSON.string(value))]
+                if stale { members.append(("stale", "true")) }
+                values.append(RowJSON.members(members))
             case nil:
                 switch fields.first {
                 case "focus" where fields.count >= 3:

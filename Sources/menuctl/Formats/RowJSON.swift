@@ -32,6 +32,7 @@ enum RowJSON {
                 ("step", Value.format(bounds.step)),
             ]
         }
+        if row.stale { members.append(("stale", "true")) }
         return Self.members(members + extra)
     }
 

@@ -37,9 +37,16 @@ final class Persistence {
         self.logger = logger
     }
 
-    /// Applies the state file's `entries` to the model at start.
+    /// Applies the state file's `entries` to the model at start. A node that reads
+    /// its value from the system is not restored: its source is read instead, and
+    /// the value saved may be long out of date.
     func restore(_ entries: [StateEntry]) {
-        let (_, dropped) = menu.model.importState(entries)
+        let model = menu.model
+        let restored = entries.filter { entry in
+            guard case .value = entry.field, let n = try? model.node(entry.path) else { return true }
+            return model.valueSource(of: n) == nil
+        }
+        let (_, dropped) = model.importState(restored)
         keep(dropped, when: "state")
     }
 

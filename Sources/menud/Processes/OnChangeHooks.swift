@@ -33,7 +33,9 @@ final class OnChangeHooks {
     /// them; one that is still running after ``timeout`` is killed with its
     /// whole process group (it leads its own session) and logged, so hung hooks cannot
     /// pile up.
-    func run(_ command: String, path: String, value: String) {
+    ///
+    /// `ended` is called once the hook has ended, or failed to start.
+    func run(_ command: String, path: String, value: String, ended: (() -> Void)? = nil) {
         let timeout = timeout
         do throws(ProtocolError) {
             let process = try processes.launch(
@@ -45,12 +47,14 @@ final class OnChangeHooks {
                 },
                 ended: { [weak self] result in
                     self?.logOnChangeEnded(path: path, command: command, result.exit)
+                    ended?()
                 })
             // A hook that keeps failing (its program is missing) is not logged at
             // every change: a slider would write thousands of lines a minute.
             if failing[path] == nil { logger.info("on-change \(path): started pid \(process.pid)") }
         } catch {
             logger.error("on-change \(path): \(error.message)")
+            ended?()
         }
     }
 

@@ -113,6 +113,7 @@ extension MenuService {
         output.record(change, in: model, spliceTopics: .expansion)
         commit(output, runOnChange: false)
         loadOpenGroups()
+        followLiveValues()
     }
 
     /// Starts the commands of groups that are open but still show "Loading…": after

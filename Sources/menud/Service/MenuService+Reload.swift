@@ -130,6 +130,7 @@ extension MenuService {
             renumberRecordings(from: oldModel)
             commit(output, runOnChange: false)
             loadOpenGroups()
+            followLiveValues()
             onReload?()
             // Consumed, so that a pool thread holds the last references and frees them.
             let released = Released(

@@ -24,6 +24,11 @@ final class MenuService {
     let hooks: OnChangeHooks
     /// The subscribers, and in-process listeners, of the event groups.
     let events: EventHub
+    /// What value nodes read from the system.
+    let liveValues: LiveValues
+    /// The last report of each node whose readings the log was told of, so that a
+    /// source printing garbage many times a second does not flood it.
+    var readingLogs: [String: LogThrottle] = [:]
     /// The focus cursors `nav` moves and every render shows.
     let focus: SharedFocus
     let commands: CommandTable
@@ -53,10 +58,12 @@ final class MenuService {
         hooks = OnChangeHooks(processes: processes, timeout: onChangeTimeout, logger: logger)
         events = EventHub(logger: logger)
         focus = SharedFocus(menu: menu)
+        liveValues = LiveValues(processes: processes, loop: loop, logger: logger)
         self.childrenTimeout = childrenTimeout
         self.commands = commands
         self.loop = loop
         self.logger = logger
+        liveValues.onReading = { [weak self] path, line in self?.applyReading(line, to: path) }
     }
 
     /// The model being served, which commands read and change.
@@ -75,11 +82,16 @@ final class MenuService {
         for recorder in recorders { recorder.add(changes) }
         persistence.scheduleSave()
         forgetChildrenOfCollapsedGroups(changes)
+        if !liveValues.isEmpty { readValuesOfOpenedGroups(changes) }
         if runOnChange {
             for change in changes {
                 for n in change.valueChanged {
                     guard let command = model.onChangeCommand(of: n) else { continue }
-                    hooks.run(command, path: model.path(of: n), value: model.value(of: n)?.description ?? "")
+                    let path = model.path(of: n)
+                    liveValues.hookStarted(path)
+                    hooks.run(command, path: path, value: model.value(of: n)?.description ?? "") {
+                        [liveValues] in liveValues.hookEnded(path)
+                    }
                 }
             }
         }
@@ -114,6 +126,7 @@ final class MenuService {
     /// complete, and a connection holding its reply for one is held by it in turn.
     func close() {
         isClosed = true
+        liveValues.close()
         persistence.close()
         processes.close()
         childrenLoads = [:]

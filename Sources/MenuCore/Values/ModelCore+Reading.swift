@@ -1,0 +1,48 @@
+/// Values read from the system (``ValueSource``): not a user's change, so no batch
+/// or undo takes part, and the daemon runs no `on-change` for them.
+extension ModelCore {
+    /// Applies `line`, read from node `n`'s source, through the node's rule
+    /// (``ValueRule/reading(_:options:)``). A reading the rule refuses keeps the last
+    /// value and marks the node stale; one it takes clears the mark. The change names
+    /// the node when its value or its mark changed, and nothing otherwise.
+    mutating func read(_ line: String, into n: Int) throws(MenuError) -> (Change, ReadingOutcome) {
+        precondition(!journaling, "a reading is not part of a command or batch")
+        guard let rule = tree.rules[n] else { throw .notAValue(path(of: n)) }
+        let options =
+            tree.kinds[n] == .choice ? tree.children(n).map { (id: tree.ids[$0], title: title(of: $0)) } : []
+        switch rule.reading(line, options: options) {
+        case .failure(let error):
+            return (markStale([n]), .refused(error))
+        case .success(let reading):
+            let wasStale = stale.removeValue(forKey: n) != nil
+            var change = try mutate { (m: inout ModelCore) throws(MenuError) in m.setValue(n, reading.value) }
+            if wasStale && change.valueChanged.isEmpty {
+                rowChanged(n)
+                change.valueChanged = [n]
+            }
+            return (change, reading.clampedFrom.map(ReadingOutcome.clamped(from:)) ?? .applied)
+        }
+    }
+
+    /// Marks `nodes` stale; the change names those that were not already.
+    mutating func markStale(_ nodes: [Int]) -> Change {
+        var marked: [Int] = []
+        for n in nodes where stale.updateValue(true, forKey: n) == nil {
+            rowChanged(n)
+            marked.append(n)
+        }
+        if !marked.isEmpty { revision &+= 1 }
+        return Change(valueChanged: marked.sorted())
+    }
+
+    func isStale(_ n: Int) -> Bool { stale[n] != nil }
+}
+
+/// What a reading did besides its change.
+public enum ReadingOutcome: Sendable, Equatable {
+    case applied
+    /// A range's number outside the bounds, shown clamped.
+    case clamped(from: Double)
+    /// The rule refused it: the node keeps its last value and is stale.
+    case refused(ValueError)
+}

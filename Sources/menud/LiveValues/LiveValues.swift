@@ -1,0 +1,159 @@
+import Logging
+import MenuCore
+import MenuLoop
+
+/// The values part: what the menu's value nodes read from the system. It runs their
+/// `value-cmd`s (at start, when their group opens, after their `on-change`, and on
+/// their `interval`) and keeps their `value-listen` commands running, and hands each
+/// line on (``onReading``) for the service to apply to the model.
+///
+/// Nodes are named by path here, the edge where processes meet the menu: a command
+/// outlives the numbering of the model that started it (a reload, a group's children
+/// arriving). Nodes with the same interval share one timer.
+final class LiveValues {
+    /// A line read from node `path`'s source, or why none could be.
+    var onReading: ((_ path: String, _ line: Result<String, ValueError>) -> Void)?
+
+    private let processes: ProcessTable
+    private let loop: EventLoop
+    private let logger: Logger
+    /// The sources followed, by path.
+    private var sources: [String: ValueSource] = [:]
+    private var listeners: [String: ValueListener] = [:]
+    /// One timer per interval, with the paths it reads.
+    private var pollers: [Duration: (timer: LoopTimer, paths: [String])] = [:]
+    /// `value-cmd` runs under way; true when another was asked for meanwhile.
+    private var running: [String: Bool] = [:]
+    /// Nodes whose `on-change` runs, with how many runs, and the last line their
+    /// source printed meanwhile (see ``hookStarted(_:)``).
+    private var hooks: [String: (count: Int, held: Result<String, ValueError>?)] = [:]
+    /// The last line from each source, for a new model of the same menu (a reload).
+    private(set) var lastLines: [String: Result<String, ValueError>] = [:]
+
+    init(processes: ProcessTable, loop: EventLoop, logger: Logger) {
+        self.processes = processes
+        self.loop = loop
+        self.logger = logger
+    }
+
+    /// Whether any node reads from the system: most menus have none, and commits ask.
+    var isEmpty: Bool { sources.isEmpty }
+
+    /// Whether the node at `path` has a `value-cmd`.
+    func hasCommand(_ path: String) -> Bool { sources[path]?.command != nil }
+
+    /// Follows `wanted`, the sources of the model now served: a listener whose
+    /// command is unchanged keeps running, one whose node is gone or changed is
+    /// stopped, and new ones start. Returns the paths whose sources are new or changed.
+    @discardableResult
+    func follow(_ wanted: [String: ValueSource]) -> [String] {
+        let changed = wanted.filter { sources[$0.key] != $0.value }.map(\.key).sorted()
+        for (path, listener) in listeners where wanted[path]?.listen != listener.command {
+            listener.stop()
+            listeners[path] = nil
+        }
+        for path in sources.keys where wanted[path] == nil {
+            lastLines[path] = nil
+            hooks[path] = nil
+        }
+        sources = wanted
+        for (path, source) in wanted.sorted(by: { $0.key < $1.key }) {
+            guard let command = source.listen, listeners[path] == nil else { continue }
+            let listener = ValueListener(
+                path: path, command: command, processes: processes, loop: loop, logger: logger)
+            listener.onLine = { [weak self] line in self?.deliver(line, from: path) }
+            listeners[path] = listener
+            listener.start()
+        }
+        followIntervals()
+        return changed
+    }
+
+    /// Runs the `value-cmd` of the node at `path` now, unless one runs already: then
+    /// once more after it, so that what it reads is no older than this call.
+    func read(_ path: String) {
+        guard let command = sources[path]?.command else { return }
+        if running[path] != nil {
+            running[path] = true
+            return
+        }
+        running[path] = false
+        ValueCommandRun.start(command, path: path, processes: processes) { [weak self] line in
+            guard let self else { return }
+            let again = self.running.removeValue(forKey: path) ?? false
+            guard self.sources[path]?.command == command else { return }
+            self.deliver(line, from: path)
+            if again { self.read(path) }
+        }
+    }
+
+    /// The node's `on-change` started. Until it ends, what its source reports is
+    /// held back, so that a listener's report of the value being replaced does not
+    /// flicker over the user's: the user's value shows at once.
+    func hookStarted(_ path: String) {
+        guard sources[path] != nil else { return }
+        hooks[path, default: (0, nil)].count += 1
+    }
+
+    /// The node's `on-change` ended: the last report held back is applied (the
+    /// system may have clamped the value), and the `value-cmd` reads the value anew.
+    /// From then on, the system's reports apply as they come.
+    func hookEnded(_ path: String) {
+        guard var hook = hooks[path] else { return }
+        hook.count -= 1
+        guard hook.count == 0 else {
+            hooks[path] = hook
+            return
+        }
+        hooks[path] = nil
+        if let held = hook.held { deliver(held, from: path) }
+        read(path)
+    }
+
+    /// Stops every listener and timer, for the daemon's stop. The `value-cmd` runs
+    /// still going end with the daemon (``ProcessTable/close()``).
+    func close() {
+        for listener in listeners.values { listener.stop() }
+        listeners = [:]
+        for poller in pollers.values { poller.timer.close() }
+        pollers = [:]
+        sources = [:]
+    }
+
+    private func deliver(_ line: Result<String, ValueError>, from path: String) {
+        guard sources[path] != nil else { return }
+        if hooks[path] != nil {
+            hooks[path]?.held = line
+            return
+        }
+        lastLines[path] = line
+        onReading?(path, line)
+    }
+
+    /// One repeating timer per distinct interval, reading all of its nodes.
+    private func followIntervals() {
+        var wanted: [Duration: [String]] = [:]
+        for (path, source) in sources {
+            if let interval = source.interval, source.command != nil {
+                wanted[interval, default: []].append(path)
+            }
+        }
+        for (interval, poller) in pollers where wanted[interval] == nil {
+            poller.timer.close()
+            pollers[interval] = nil
+        }
+        for (interval, paths) in wanted {
+            let sorted = paths.sorted()
+            if let poller = pollers[interval] {
+                pollers[interval] = (poller.timer, sorted)
+                continue
+            }
+            let timer = LoopTimer(loop: loop)
+            timer.onFire = { [weak self] in
+                for path in self?.pollers[interval]?.paths ?? [] { self?.read(path) }
+            }
+            timer.start(after: interval, repeating: interval)
+            pollers[interval] = (timer, sorted)
+        }
+    }
+}

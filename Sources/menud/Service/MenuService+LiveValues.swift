@@ -1,0 +1,87 @@
+import MenuCore
+
+/// Values read from the system (``LiveValues``), applied to the model. A reading is
+/// not a user's change: it runs no `on-change`, so that a listener and a hook never
+/// feed each other.
+extension MenuService {
+    /// Follows the sources of the model now served: at start, after a reload, after
+    /// a group's children arrived. Each node that reads from the system shows its
+    /// source's last line, or is stale until the source answers; new sources with a
+    /// `value-cmd` run it.
+    func followLiveValues() {
+        let nodes = model.valueSources
+        guard !nodes.isEmpty || !liveValues.isEmpty else { return }
+        var wanted: [String: ValueSource] = [:]
+        var change = Change()
+        var unread: [Int] = []
+        for (n, source) in nodes {
+            let path = model.path(of: n)
+            wanted[path] = source
+            if let line = liveValues.lastLines[path] {
+                change = change.followed(by: reading(line, into: n, path: path))
+            } else if !model.isStale(n) {
+                unread.append(n)
+            }
+        }
+        change = change.followed(by: model.markStale(unread))
+        let started = liveValues.follow(wanted)
+        commitReading(change)
+        for path in started { liveValues.read(path) }
+    }
+
+    /// Applies a line from the source of the node at `path`, if the menu still has
+    /// it with a source.
+    func applyReading(_ line: Result<String, ValueError>, to path: String) {
+        guard !isClosed, let n = try? model.node(path), model.valueSource(of: n) != nil else { return }
+        commitReading(reading(line, into: n, path: path))
+    }
+
+    /// Runs the `value-cmd`s of the nodes in groups that `changes` opened.
+    func readValuesOfOpenedGroups(_ changes: [Change]) {
+        for change in changes {
+            for g in change.expansionChanged where model.isExpanded(g) {
+                for child in model.tree.children(g) where model.valueSource(of: child)?.command != nil {
+                    liveValues.read(model.path(of: child))
+                }
+            }
+        }
+    }
+
+    private func reading(_ line: Result<String, ValueError>, into n: Int, path: String) -> Change {
+        switch line {
+        case .failure(let problem):
+            logReading(path, "\(problem.message); keeping \(describedValue(n)), marked stale")
+            return model.markStale([n])
+        case .success(let text):
+            guard let (change, outcome) = try? model.read(text, into: n) else { return Change() }
+            switch outcome {
+            case .applied: break
+            case .clamped(let from):
+                logReading(path, "\(Value.format(from)) is outside the bounds; showing \(describedValue(n))")
+            case .refused(let problem):
+                logReading(
+                    path, "refused the line: \(problem.message); keeping \(describedValue(n)), marked stale")
+            }
+            return change
+        }
+    }
+
+    private func describedValue(_ n: Int) -> String { model.value(of: n).map { "'\($0)'" } ?? "no value" }
+
+    /// At most one line a minute per node, with how many were held back.
+    private func logReading(_ path: String, _ message: String) {
+        var throttle = readingLogs[path] ?? LogThrottle(interval: .seconds(60))
+        let (log, held) = throttle.admit()
+        readingLogs[path] = throttle
+        guard log else { return }
+        logger.warning(
+            "value \(path): \(message)\(held > 0 ? " (and \(held) more since the last report)" : "")")
+    }
+
+    private func commitReading(_ change: Change) {
+        guard !change.isEmpty else { return }
+        var output = CommandOutput(listening: events.hasSubscribers)
+        output.record(change, in: model)
+        commit(output, runOnChange: false)
+    }
+}
