@@ -47,6 +47,11 @@ public enum BuiltinMenu {
                     title: "Wi-Fi: {value}"
                     type: toggle
                     value: on
+                    # Follows the real radio; where nmcli is missing the row is stale.
+                    value-cmd: s=$(nmcli radio wifi) || exit 1; [ "$s" = enabled ] && echo on || echo off
+                    value-listen: >-
+                      nmcli monitor | grep --line-buffered -i wi-fi | while read -r _; do
+                      s=$(nmcli radio wifi) || exit 1; [ "$s" = enabled ] && echo on || echo off; done
                     on-change: nmcli radio wifi "$MENU_VALUE"
                   - id: bluetooth
                     title: "Bluetooth: {value}"
@@ -93,6 +98,15 @@ public enum BuiltinMenu {
                 max: 100
                 step: 5
                 value: 40
+                # Follows the real sink, a media key included; where wpctl is missing the
+                # row is stale.
+                value-cmd: >-
+                  v=$(wpctl get-volume @DEFAULT_AUDIO_SINK@) || exit 1;
+                  echo "$v" | awk '{ print int($2 * 100 + 0.5) }'
+                value-listen: >-
+                  pactl subscribe | grep --line-buffered "on sink" | while read -r _; do
+                  v=$(wpctl get-volume @DEFAULT_AUDIO_SINK@) || exit 1;
+                  echo "$v" | awk '{ print int($2 * 100 + 0.5) }'; done
                 on-change: wpctl set-volume @DEFAULT_AUDIO_SINK@ "$MENU_VALUE%"
               - id: brightness
                 title: "Brightness: {value}%"

@@ -12,6 +12,18 @@ import Testing
         #expect(Array(bytes) == Array(BuiltinMenu.yaml.utf8))
     }
 
+    /// The front-end tests serve a copy of the example without its sources, so that
+    /// their outcome does not depend on this machine's wpctl or nmcli; the copy must
+    /// differ in nothing else.
+    @Test func theStaticCopyDiffersOnlyInItsSources() throws {
+        let example = try ConfigLoader.load(text: BuiltinMenu.yaml, file: BuiltinMenu.file).get()
+        let copy = try ConfigLoader.load(path: TestPaths.fixture("example-static.yaml")).get()
+        let (exampleModel, copyModel) = (MenuModel(config: example), MenuModel(config: copy))
+        #expect(!exampleModel.valueSources.isEmpty)
+        #expect(copyModel.valueSources.isEmpty)
+        #expect(try copyModel.tree() == exampleModel.tree())
+    }
+
     @Test func exampleLoadsWithoutErrors() throws {
         let path = TestPaths.packageRoot.appendingPathComponent("config/example.yaml").path
         let config = try ConfigLoader.load(path: path).get()

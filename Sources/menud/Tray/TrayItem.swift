@@ -78,12 +78,16 @@ final class TrayItem {
         }
     }
 
-    /// The daemon changed (one event group): the menu's layout, and the item's title
-    /// and icon if they changed.
+    /// The daemon changed (one event group): what changed in the menu, and the
+    /// item's title and icon if they changed. A host that has fetched the layout is
+    /// told which entries changed (``TrayMenuUpdate``); one that has not, only that
+    /// the layout did.
     func changed(revision: UInt32) {
-        bus.emit(
-            path: Self.menuPath, interface: "com.canonical.dbusmenu", member: "LayoutUpdated",
-            [.uint32(revision), .int32(0)])
+        if let old = built?.menu {
+            signal(TrayMenuUpdate(from: old, to: layout), revision: revision)
+        } else {
+            layoutUpdated(revision: revision, parent: 0)
+        }
         let now = (title: title, icon: icon)
         if let shown, shown.title != now.title {
             for signal in ["NewTitle", "NewToolTip"] {
@@ -94,6 +98,29 @@ final class TrayItem {
             bus.emit(path: Self.itemPath, interface: "org.kde.StatusNotifierItem", member: "NewIcon", [])
         }
         shown = now
+    }
+
+    /// One submenu's entries changed: that submenu's layout; several: the whole
+    /// menu's. Entries changed in place outside them: their new properties.
+    private func signal(_ update: TrayMenuUpdate, revision: UInt32) {
+        if let submenu = update.changedSubmenus.first {
+            let parent = update.changedSubmenus.count == 1 ? ids.id(for: submenu) : 0
+            layoutUpdated(revision: revision, parent: parent)
+            if parent == 0 { return }
+        }
+        guard !update.changedEntries.isEmpty else { return }
+        let entries: [BusValue] = update.changedEntries.map { entry in
+            .structure([.int32(ids.id(for: entry.key)), .properties(entry.properties)])
+        }
+        bus.emit(
+            path: Self.menuPath, interface: "com.canonical.dbusmenu", member: "ItemsPropertiesUpdated",
+            [.array(element: "(ia{sv})", entries), .array(element: "(ias)", [])])
+    }
+
+    private func layoutUpdated(revision: UInt32, parent: Int32) {
+        bus.emit(
+            path: Self.menuPath, interface: "com.canonical.dbusmenu", member: "LayoutUpdated",
+            [.uint32(revision), .int32(parent)])
     }
 
     func close() {

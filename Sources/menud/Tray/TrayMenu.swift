@@ -63,6 +63,8 @@ struct TrayMenu {
         case .item:
             break
         }
+        // A value not known to be the system's says so where the tray shows it.
+        if row.stale { entry.label += " (stale)" }
         return entry
     }
 

@@ -63,8 +63,8 @@ import Testing
     @Test(.enabled(if: XTools.shouldRun(programs)))
     func groupOptionAndValue() async throws {
         try XTools.require(Self.programs)
-        // The built-in example: its display/volume is a range.
-        let example = TestPaths.packageRoot.appendingPathComponent("config/example.yaml").path
+        // The built-in example (without its sources): its display/volume is a range.
+        let example = TestPaths.fixture("example-static.yaml")
         try await withDaemon(config: example) { daemon in
             try await withXSession { x in
                 let pick = try startPick(x, daemon)

@@ -5,7 +5,7 @@ import Testing
 /// A range or text node's value page in the real rofi: its first row keeps the value,
 /// and its message is shown as text and goes with the page.
 @Suite(.serialized, .ownThread) struct RofiValuePageTests {
-    static let example = TestPaths.packageRoot.appendingPathComponent("config/example.yaml").path
+    static let example = TestPaths.fixture("example-static.yaml")
 
     @Test(.enabled(if: XTools.shouldRun(RofiTests.programs)))
     func enterOnAPageThatJustOpenedKeepsTheValue() async throws {

@@ -5,7 +5,7 @@ import Testing
 /// `menuctl render` in each format, against the real daemon serving the example menu
 /// (it has ranges) or the fixture.
 @Suite(.ownThread) struct RenderFormatTests {
-    static let example = TestPaths.packageRoot.appendingPathComponent("config/example.yaml").path
+    static let example = TestPaths.fixture("example-static.yaml")
 
     @Test func treeMarksTheFocusAndNavMovesIt() async throws {
         try await withDaemon { daemon throws in

@@ -331,6 +331,52 @@ import Testing
         }
     }
 
+    /// Once a host has the layout, a value change is `ItemsPropertiesUpdated` with
+    /// exactly the changed entry, and no `LayoutUpdated`: the host redraws one row.
+    @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
+    func aValueChangeUpdatesOnlyItsEntry() async throws {
+        try XTools.require(SessionBus.programs)
+        try await withSessionBus { bus in
+            try await withTrayDaemon(on: bus) { tray in
+                let name = try #require(
+                    try await tray.waitForItems(["apps", "settings", "power"])["settings"])
+                let (_, root) = try bus.layout(of: name)
+                let wifi = try #require(root.flattened().first { $0.entry.toggleType == "checkmark" }?.entry)
+                let monitor = try await bus.monitor(
+                    match:
+                        "type='signal',interface='com.canonical.dbusmenu',sender='\(try #require(try bus.owner(of: name)))'"
+                )
+                try await withCleanup(
+                    {
+                        #expect(try tray.daemon.menuctl(["activate", "settings/wifi"]).status == 0)
+                        func signals() -> [(member: String, data: [Any])] {
+                            monitor.log.split(separator: "\n").compactMap { line in
+                                guard
+                                    let object = try? JSONSerialization.jsonObject(with: Data(line.utf8))
+                                        as? [String: Any],
+                                    let member = object["member"] as? String,
+                                    let data = (object["payload"] as? [String: Any])?["data"] as? [Any]
+                                else { return nil }
+                                return (member, data)
+                            }
+                        }
+                        try await waitUntil("ItemsPropertiesUpdated; seen \(signals().map(\.member))") {
+                            signals().contains { $0.member == "ItemsPropertiesUpdated" }
+                        }
+                        let seen = signals()
+                        #expect(seen.map(\.member) == ["ItemsPropertiesUpdated"])
+                        let updated = try #require(seen.first?.data.first as? [Any])
+                        #expect(updated.count == 1)
+                        let entry = try #require(updated.first as? [Any])
+                        #expect(entry.first as? Int == wifi.id)
+                        let properties = try #require(entry.last as? [String: Any])
+                        let state = (properties["toggle-state"] as? [String: Any])?["data"] as? Int
+                        #expect(state == (wifi.toggleState == 1 ? 0 : 1))
+                    }, cleanup: { await monitor.stop() })
+            }
+        }
+    }
+
     /// Titles are data: dbusmenu labels double `_` (its access-key marker) and carry
     /// markup as text, a newline as a space; the tooltip's markup is escaped.
     @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
