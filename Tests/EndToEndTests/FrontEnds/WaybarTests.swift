@@ -174,7 +174,7 @@ private enum Style {
 
 /// A waybar in `sway` with contrib's `custom/menud` module, its `exec` showing the
 /// whole menu of `daemon` through `tee`.
-private struct WaybarModule {
+struct WaybarModule {
     let process: BackgroundProcess
     let output: String
 
