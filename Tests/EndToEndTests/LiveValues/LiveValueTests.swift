@@ -213,6 +213,17 @@ import Testing
         }
     }
 
+    /// A listener that exits leaving a child that holds its pipe open (in a session
+    /// of its own, so that its group's signal misses it) is still seen to end, and
+    /// is started again.
+    @Test func aListenerWhoseChildKeepsThePipeOpenIsStartedAgain() async throws {
+        try await withSystem { daemon in
+            try await waitUntil("two runs") { lines(daemon.directory.file("fork-runs")).count >= 2 }
+            #expect(try row(daemon, "forking")?.value == "on")
+            #expect(try daemon.request("ping").isOK)
+        }
+    }
+
     /// A line over 64 KiB is dropped, one that is not UTF-8 is refused, and the
     /// next good line is taken.
     @Test func aListenersHostileLinesAreDroppedAndTheNextOneTaken() async throws {
