@@ -10,6 +10,12 @@ struct TrayMenuUpdate {
     private(set) var changedSubmenus: [TrayEntryKey] = []
 
     init(from old: TrayMenu, to new: TrayMenu) {
+        // The menu's own node shows as the item (a top-level toggle, say): a change
+        // to it is the whole menu's.
+        guard old.root.showsTheSame(as: new.root) else {
+            changedSubmenus = [new.root.key]
+            return
+        }
         compare(old.root, new.root)
     }
 
