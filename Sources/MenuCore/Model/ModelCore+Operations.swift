@@ -114,6 +114,58 @@ extension ModelCore {
         }
     }
 
+    /// Moves a range node's value by `delta` as `step` writes it (`+N`, `-N`), or
+    /// with nil one step up; see ``ValueRule/stepped(_:by:)``.
+    mutating func step(_ path: String, _ delta: String?) throws(MenuError) -> Change {
+        try step(try node(path), delta, path: path)
+    }
+
+    mutating func step(node n: Int, _ delta: String?) throws(MenuError) -> Change {
+        try step(n, delta, path: nil)
+    }
+
+    /// Moves a range node's value by `delta`, given typed.
+    mutating func step(node n: Int, by delta: RangeDelta) throws(MenuError) -> Change {
+        try step(n, try range(n, path: nil), by: delta, path: nil)
+    }
+
+    private mutating func step(_ n: Int, _ text: String?, path: String?) throws(MenuError) -> Change {
+        // The node's kind is checked before its delta: `step apps +5` is a mistake of
+        // path, whatever the delta says.
+        let rule = try range(n, path: path)
+        var delta = RangeDelta.steps(1)
+        if let text {
+            switch RangeDelta.parse(text) {
+            case .success(let given): delta = given
+            case .failure(let error): throw .invalidValue(path: path ?? tree.path(n), reason: error.message)
+            }
+        }
+        return try step(n, rule, by: delta, path: path)
+    }
+
+    private mutating func step(_ n: Int, _ rule: ValueRule, by delta: RangeDelta, path: String?)
+        throws(MenuError) -> Change
+    {
+        // A range always holds a number; from its default were it ever without one.
+        let current = values[n] ?? rule.defaultValue
+        guard case .number(let now) = current, let next = rule.stepped(now, by: delta),
+            rule.accepts(.number(next))
+        else {
+            // `stepped` ends on a value the rule accepts; checked all the same, so
+            // that a mistake there is an error and never a value the rule refuses.
+            throw .invalidValue(path: path ?? tree.path(n), reason: "cannot step from \(current)")
+        }
+        return try mutate { (m: inout ModelCore) throws(MenuError) in m.setValue(n, .number(next)) }
+    }
+
+    /// The rule of node `n`, a range.
+    private func range(_ n: Int, path: String?) throws(MenuError) -> ValueRule {
+        guard let rule = tree.rules[n], case .range = rule else {
+            throw .notARange(path ?? tree.path(n), kind: tree.kinds[n])
+        }
+        return rule
+    }
+
     /// Does what selecting the node means: picks an option (and closes its choice),
     /// flips a toggle, opens or closes a group (a confirmation's question too), or
     /// hands back an item's command. A confirmation's answer closes the question, and
