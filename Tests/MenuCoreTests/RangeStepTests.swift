@@ -172,4 +172,31 @@ import Testing
             }
         }
     }
+
+    @Test func increaseAndDecreaseStepTheFocusedRangeOnly() throws {
+        let m = Self.model()
+        var cursors = FocusCursors()
+        _ = try cursors.focus(on: "levels/volume", model: m)
+        let up = try cursors.move(.increase, in: nil, model: m)
+        #expect(up.focus.path == "levels/volume")
+        #expect(m.paths(of: up.change.valueChanged) == ["levels/volume"])
+        #expect(value(m, "levels/volume") == .number(55))
+        _ = try cursors.move(.decrease, in: nil, model: m)
+        _ = try cursors.move(.decrease, in: nil, model: m)
+        #expect(value(m, "levels/volume") == .number(45))
+
+        _ = try m.set("levels/volume", "100")
+        #expect(try cursors.move(.increase, in: nil, model: m).change.isEmpty)
+
+        // Anywhere else they do nothing, and answer the focus as it is.
+        for path in ["levels/wifi", "levels"] {
+            _ = try cursors.focus(on: path, model: m)
+            for move in [NavMove.increase, .decrease] {
+                let outcome = try cursors.move(move, in: nil, model: m)
+                #expect(outcome.focus.path == path)
+                #expect(outcome.change.isEmpty)
+            }
+        }
+        #expect(value(m, "levels/wifi") == .toggle(false))
+    }
 }

@@ -28,6 +28,7 @@ import Testing
         let calls: [MenuCall] = [
             .activate(path: "p"), .set(path: "p", value: "v"), .step(path: "p", delta: nil),
             .step(path: "p", delta: "-5"), .expand(path: "p"), .collapse(path: "p"), .nav(.next, menu: "m"),
+            .nav(.increase, menu: "m"),
         ]
         for call in calls {
             let command = try #require(CommandTable.standard.command(named: call.words.name), "\(call)")

@@ -124,7 +124,7 @@ extension ModelCore {
         try step(n, delta, path: nil)
     }
 
-    /// Moves a range node's value by `delta`, given typed.
+    /// Moves a range node's value by `delta`: the `increase` and `decrease` moves.
     mutating func step(node n: Int, by delta: RangeDelta) throws(MenuError) -> Change {
         try step(n, try range(n, path: nil), by: delta, path: nil)
     }

@@ -1,5 +1,5 @@
-/// A change of a range node's value relative to what it is, as `step` makes it
-/// (``ValueRule/stepped(_:by:)``).
+/// A change of a range node's value relative to what it is, as `step` and the
+/// `increase` and `decrease` moves make it (``ValueRule/stepped(_:by:)``).
 public enum RangeDelta: Sendable, Hashable {
     /// Whole steps, up when positive: the rule's `step`, or for a range without one
     /// 1% of its span, so that a wheel moves it too.

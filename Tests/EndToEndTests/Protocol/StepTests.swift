@@ -4,7 +4,7 @@ import MenuProtocol
 import TestSupport
 import Testing
 
-/// `step` against the real daemon and menuctl,
+/// `step` and the `increase`/`decrease` moves against the real daemon and menuctl,
 /// serving Fixtures/ranges.yaml: Volume 0...100 step 5 at 40 (with an on-change),
 /// Brightness 10...100 without a step at 70, Balance -10...10 step 1 at 0, and the
 /// toggle Mute.
@@ -117,6 +117,7 @@ import Testing
             try await waitUntil("the first on-change run") { lines(changes).count == 1 }
             #expect(lines(changes) == ["display/volume=45"])
             #expect(try daemon.menuctl(["step", "display/volume", "-15"]).status == 0)
+            #expect(try daemon.menuctl(["nav", "increase"]).status == 0)  // the focus is on Display: nothing
             try await waitUntil("the second on-change run") { lines(changes).count == 2 }
             #expect(Set(lines(changes)) == ["display/volume=45", "display/volume=30"])
             // At the bound nothing changes, so nothing runs: the next run is the next change's.
@@ -128,6 +129,37 @@ import Testing
                 Set(lines(changes)) == [
                     "display/volume=45", "display/volume=30", "display/volume=0", "display/volume=5",
                 ])
+        }
+    }
+
+    @Test func navIncreaseAndDecreaseStepTheFocusedRange() async throws {
+        try await withRangesDaemon { daemon throws in
+            let connection = try daemon.connect()
+            let send = { (line: String) throws -> [String] in
+                try connection.send(line + "\n")
+                let reply = try connection.readReply()
+                #expect(reply.isOK, "\(line): \(reply.terminator)")
+                return reply.lines
+            }
+            _ = try send("focus display/volume")
+            #expect(
+                try send("nav increase") == ["focus\tdisplay\tdisplay/volume", "value\tdisplay/volume\t45"])
+            #expect(
+                try send("nav decrease") == ["focus\tdisplay\tdisplay/volume", "value\tdisplay/volume\t40"])
+            #expect(
+                try send("nav increase display") == [
+                    "focus\tdisplay\tdisplay/volume", "value\tdisplay/volume\t45",
+                ])
+            // On any other row they do nothing and answer the focus.
+            _ = try send("focus display/mute")
+            #expect(try send("nav increase") == ["focus\tdisplay\tdisplay/mute"])
+            #expect(try send("nav decrease") == ["focus\tdisplay\tdisplay/mute"])
+            #expect(try value(daemon, "display/mute") == "off")
+
+            #expect(try daemon.menuctl(["focus", "display/balance"]).status == 0)
+            let menuctl = try daemon.menuctl(["nav", "decrease"])
+            #expect(menuctl.status == 0, "\(menuctl)")
+            #expect(try value(daemon, "display/balance") == "-1")
         }
     }
 
