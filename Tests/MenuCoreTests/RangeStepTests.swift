@@ -173,6 +173,22 @@ import Testing
         }
     }
 
+    /// `+5` on a range is a step, not the value 5: `set` says so. `-5` stays a value.
+    @Test func setRefusesARelativeValue() throws {
+        let m = Self.model()
+        #expect(
+            throws: MenuError.invalidValue(
+                path: "levels/low", reason: "'+5' is relative; use step levels/low +5")
+        ) { try m.set("levels/low", "+5") }
+        #expect(value(m, "levels/low") == .number(0))
+        _ = try m.set("levels/low", "-5")
+        #expect(value(m, "levels/low") == .number(-5))
+        // Text is text: a leading + is only relative on a range.
+        let desktop = MenuFixtures.desktop
+        _ = try desktop.set("settings/first", "+5")
+        #expect(desktop.value(path: "settings/first") == .text("+5"))
+    }
+
     @Test func increaseAndDecreaseStepTheFocusedRangeOnly() throws {
         let m = Self.model()
         var cursors = FocusCursors()

@@ -106,6 +106,12 @@ extension ModelCore {
     /// `path`: as the request gave it, for its errors; nil to name the node's own.
     private mutating func set(_ n: Int, _ text: String, path: String?) throws(MenuError) -> Change {
         guard let rule = tree.rules[n] else { throw .notAValue(path ?? tree.path(n)) }
+        // `+5` reads as the number 5, but whoever wrote it meant "5 more": refused,
+        // pointing to the command that means that. `-5` stays a negative value.
+        if case .range = rule, text.utf8.first == UInt8(ascii: "+"), ValueRule.number(text) != nil {
+            let p = path ?? tree.path(n)
+            throw .invalidValue(path: p, reason: "'\(text)' is relative; use step \(p) \(text)")
+        }
         switch rule.parse(text) {
         case .success(let value):
             return try mutate { (m: inout ModelCore) throws(MenuError) in m.setValue(n, value) }

@@ -109,6 +109,23 @@ import Testing
         }
     }
 
+    /// `set +5` once set 5; it now says to use `step`. `-5` stays a value.
+    @Test func setRefusesARelativeValueAndPointsToStep() async throws {
+        try await withRangesDaemon { daemon throws in
+            #expect(
+                try daemon.request("set display/volume +5").terminator
+                    == "ERR invalid-value display/volume: '+5' is relative; use step display/volume +5")
+            let menuctl = try daemon.menuctl(["set", "display/volume", "+5"])
+            #expect(
+                menuctl.status == 1
+                    && menuctl.stderr.contains("'+5' is relative; use step display/volume +5"),
+                "\(menuctl)")
+            #expect(try value(daemon, "display/volume") == "40")
+            let negative = try daemon.menuctl(["--raw", "set", "display/balance", "-5"])
+            #expect(negative.status == 0 && negative.stdout == "value\tdisplay/balance\t-5\n", "\(negative)")
+        }
+    }
+
     /// A step is a change like `set`'s: its on-change runs with the new value.
     @Test func onChangeRunsAfterAStep() async throws {
         try await withRangesDaemon { daemon throws in
