@@ -68,6 +68,10 @@ public enum CommandCatalog {
             "set", "PATH VALUE", "Set a value node from text, checked by its rule.", arguments: 2...2,
             batchable: true),
         CommandSpec(
+            "step", "PATH [DELTA]",
+            "Change a range node by DELTA (+N or -N, in its units) or one step up, within its bounds and on its step.",
+            arguments: 1...2, batchable: true),
+        CommandSpec(
             "activate", "PATH",
             "Select a node: run an item (detached, with /bin/sh -c), flip a toggle, pick an option, open or close a group.",
             arguments: 1...1, batchable: false),

@@ -9,6 +9,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case notExpandable = "not-expandable"
     case notAValue = "not-a-value"
     case invalidValue = "invalid-value"
+    case notARange = "not-a-range"
     case notActivatable = "not-activatable"
     case noSuchRow = "no-such-row"
     case notAMenu = "not-a-menu"
@@ -32,6 +33,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .notExpandable: self = .notExpandable
         case .notAValue: self = .notAValue
         case .invalidValue: self = .invalidValue
+        case .notARange: self = .notARange
         case .notActivatable: self = .notActivatable
         case .noSuchRow: self = .noSuchRow
         case .notAMenu: self = .notAMenu

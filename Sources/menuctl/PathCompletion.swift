@@ -10,7 +10,7 @@ import MenuProtocol
 enum PathCompletion {
     /// Which nodes a command's path argument takes.
     enum Nodes: Sendable {
-        case any, expandable, values, activatable, menus
+        case any, expandable, values, ranges, activatable, menus
 
         func accepts(_ row: RowRecord) -> Bool {
             let kind = NodeKind(rawValue: row.type)
@@ -18,6 +18,7 @@ enum PathCompletion {
             case .any: return true
             case .expandable: return row.isExpandable
             case .values: return kind?.holdsValue == true
+            case .ranges: return kind == .range
             case .activatable: return kind != .range && kind != .text && kind != .date
             case .menus: return row.depth == 0
             }

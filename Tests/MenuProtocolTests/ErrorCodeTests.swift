@@ -11,7 +11,7 @@ import Testing
             (.notExpandable("a"), "not-expandable"), (.notAValue("a"), "not-a-value"),
             (.invalidValue(path: "a", reason: "no"), "invalid-value"),
             (.notActivatable("a"), "not-activatable"), (.noSuchRow(9), "no-such-row"),
-            (.notAMenu("a/b"), "not-a-menu"),
+            (.notAMenu("a/b"), "not-a-menu"), (.notARange("a", kind: .toggle), "not-a-range"),
         ]
         for (error, code) in expected {
             #expect(ErrorCode(error).rawValue == code, "\(error)")

@@ -26,8 +26,9 @@ import Testing
     /// succeed having done nothing.
     @Test func everyCallNamesACommandThatRunsAtOnce() throws {
         let calls: [MenuCall] = [
-            .activate(path: "p"), .set(path: "p", value: "v"), .expand(path: "p"), .collapse(path: "p"),
-            .nav(.next, menu: "m"),
+            .activate(path: "p"), .set(path: "p", value: "v"), .step(path: "p", delta: nil),
+            .step(path: "p", delta: "-5"), .expand(path: "p"), .collapse(path: "p"), .nav(.next, menu: "m"),
+            .nav(.increase, menu: "m"),
         ]
         for call in calls {
             let command = try #require(CommandTable.standard.command(named: call.words.name), "\(call)")
@@ -60,6 +61,31 @@ import Testing
         #expect(
             notices.first.map { model.paths(of: $0.changes.flatMap(\.valueChanged)) } == ["display/volume"])
         #expect(model.value(path: "display/volume") == .number(55))
+    }
+
+    /// `step` as the tray calls it: a negative delta is a word like any other, never
+    /// a flag, and a step at the bound answers an empty change and tells nobody.
+    @Test func aStepCallMovesTheRangeByItsDelta() throws {
+        let harness = try ConnectionHarness()
+        var heard = 0
+        let listener = harness.state.events.listen(topics: [.value]) { _ in heard += 1 }
+        defer { harness.state.events.stopListening(listener) }
+        let answer = Answer()
+        let model = harness.state.model
+        let before = try #require(model.value(path: "display/volume"))
+        guard case .number(let start) = before else { throw MenuError.notAValue("display/volume") }
+        call(.step(path: "display/volume", delta: "-5"), on: harness.state, into: answer)
+        #expect(try answer.result?.get().valueChanged.isEmpty == false)
+        #expect(model.value(path: "display/volume") == .number(start - 5))
+        call(.step(path: "display/volume", delta: nil), on: harness.state, into: answer)
+        #expect(model.value(path: "display/volume") == .number(start))
+        #expect(heard == 2)
+        call(.set(path: "display/volume", value: "100"), on: harness.state, into: answer)
+        call(.step(path: "display/volume", delta: "+5"), on: harness.state, into: answer)
+        #expect(try answer.result?.get().isEmpty == true)
+        #expect(heard == 3)
+        call(.step(path: "display/volume", delta: "5"), on: harness.state, into: answer)
+        #expect(throws: ProtocolError.self) { try answer.result?.get() }
     }
 
     @Test func aListenerHearsOnlyItsTopics() throws {

@@ -43,8 +43,9 @@ public struct FocusCursors: Sendable {
 
     /// Moves the cursor of `menu` (nil: the current menu, free to cross into the
     /// others) or acts on its focused node. Moves past either end stay where they are,
-    /// and `expand` or `collapse` on a node without children do nothing, because a
-    /// scroll wheel or a key binding sends them without knowing where the focus is.
+    /// and `expand` or `collapse` on a node without children, or `increase` or
+    /// `decrease` on a node that is not a range, do nothing, because a scroll wheel or
+    /// a key binding sends them without knowing where the focus is.
     public mutating func move(_ move: NavMove, in menu: String?, model: MenuModel) throws(MenuError)
         -> Outcome
     {
@@ -86,6 +87,10 @@ public struct FocusCursors: Sendable {
                 } else {
                     change = try model.expand(path)
                 }
+            }
+        case .increase, .decrease:
+            if tree.kind(node) == .range {
+                change = try model.step(node: node, by: .steps(move == .increase ? 1 : -1))
             }
         case .activate:
             let (activated, what) = try model.activate(path)

@@ -24,4 +24,9 @@ public enum NavMove: String, Sendable, CaseIterable {
     case left
     /// Right: opens a closed node, else moves to its first child.
     case right
+    /// Steps a focused range one step up (``MenuModel/step(node:by:)``); elsewhere
+    /// does nothing, since a wheel sends it without knowing what is focused.
+    case increase
+    /// Steps a focused range one step down; elsewhere does nothing.
+    case decrease
 }

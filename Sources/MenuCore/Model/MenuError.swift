@@ -5,6 +5,8 @@ public enum MenuError: Error, Sendable, Hashable, CustomStringConvertible {
     case notExpandable(String)
     case notAValue(String)
     case invalidValue(path: String, reason: String)
+    /// `step` on a node that is not a range: what kind it is, for the message.
+    case notARange(String, kind: NodeKind)
     case notActivatable(String)
     case noSuchRow(Int)
     case badPath(String)
@@ -17,6 +19,10 @@ public enum MenuError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notExpandable(let p): return "'\(p)' has no children to expand"
         case .notAValue(let p): return "'\(p)' holds no value"
         case .invalidValue(let p, let reason): return "\(p): \(reason)"
+        case .notARange(let p, let kind):
+            let article = kind == .item || kind == .option ? "an" : "a"
+            let hint = kind.holdsValue ? ": use set" : ""
+            return "'\(p)' is \(article) \(kind.rawValue), not a range\(hint)"
         case .notActivatable(let p): return "'\(p)' needs a value: use set"
         case .noSuchRow(let n): return "no visible row \(n)"
         case .notAMenu(let p): return "'\(p)' is not a top-level menu"

@@ -160,6 +160,20 @@ public final class MenuModel {
 
     public func set(node n: Int, _ text: String) throws(MenuError) -> Change { try core.set(node: n, text) }
 
+    /// Moves a range node's value by `delta` (`+N`, `-N`; nil: one step up), clamped
+    /// to its bounds and snapped to its step (``ValueRule/stepped(_:by:)``).
+    public func step(_ path: String, _ delta: String? = nil) throws(MenuError) -> Change {
+        try core.step(path, delta)
+    }
+
+    public func step(node n: Int, _ delta: String? = nil) throws(MenuError) -> Change {
+        try core.step(node: n, delta)
+    }
+
+    public func step(node n: Int, by delta: RangeDelta) throws(MenuError) -> Change {
+        try core.step(node: n, by: delta)
+    }
+
     public func activate(_ path: String) throws(MenuError) -> (Change, Activation) { try core.activate(path) }
 
     // MARK: Values from the system

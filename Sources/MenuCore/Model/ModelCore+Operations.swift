@@ -106,12 +106,70 @@ extension ModelCore {
     /// `path`: as the request gave it, for its errors; nil to name the node's own.
     private mutating func set(_ n: Int, _ text: String, path: String?) throws(MenuError) -> Change {
         guard let rule = tree.rules[n] else { throw .notAValue(path ?? tree.path(n)) }
+        // `+5` reads as the number 5, but whoever wrote it meant "5 more": refused,
+        // pointing to the command that means that. `-5` stays a negative value.
+        if case .range = rule, text.utf8.first == UInt8(ascii: "+"), ValueRule.number(text) != nil {
+            let p = path ?? tree.path(n)
+            throw .invalidValue(path: p, reason: "'\(text)' is relative; use step \(p) \(text)")
+        }
         switch rule.parse(text) {
         case .success(let value):
             return try mutate { (m: inout ModelCore) throws(MenuError) in m.setValue(n, value) }
         case .failure(let error):
             throw .invalidValue(path: path ?? tree.path(n), reason: error.message)
         }
+    }
+
+    /// Moves a range node's value by `delta` as `step` writes it (`+N`, `-N`), or
+    /// with nil one step up; see ``ValueRule/stepped(_:by:)``.
+    mutating func step(_ path: String, _ delta: String?) throws(MenuError) -> Change {
+        try step(try node(path), delta, path: path)
+    }
+
+    mutating func step(node n: Int, _ delta: String?) throws(MenuError) -> Change {
+        try step(n, delta, path: nil)
+    }
+
+    /// Moves a range node's value by `delta`: the `increase` and `decrease` moves.
+    mutating func step(node n: Int, by delta: RangeDelta) throws(MenuError) -> Change {
+        try step(n, try range(n, path: nil), by: delta, path: nil)
+    }
+
+    private mutating func step(_ n: Int, _ text: String?, path: String?) throws(MenuError) -> Change {
+        // The node's kind is checked before its delta: `step apps +5` is a mistake of
+        // path, whatever the delta says.
+        let rule = try range(n, path: path)
+        var delta = RangeDelta.steps(1)
+        if let text {
+            switch RangeDelta.parse(text) {
+            case .success(let given): delta = given
+            case .failure(let error): throw .invalidValue(path: path ?? tree.path(n), reason: error.message)
+            }
+        }
+        return try step(n, rule, by: delta, path: path)
+    }
+
+    private mutating func step(_ n: Int, _ rule: ValueRule, by delta: RangeDelta, path: String?)
+        throws(MenuError) -> Change
+    {
+        // A range always holds a number; from its default were it ever without one.
+        let current = values[n] ?? rule.defaultValue
+        guard case .number(let now) = current, let next = rule.stepped(now, by: delta),
+            rule.accepts(.number(next))
+        else {
+            // `stepped` ends on a value the rule accepts; checked all the same, so
+            // that a mistake there is an error and never a value the rule refuses.
+            throw .invalidValue(path: path ?? tree.path(n), reason: "cannot step from \(current)")
+        }
+        return try mutate { (m: inout ModelCore) throws(MenuError) in m.setValue(n, .number(next)) }
+    }
+
+    /// The rule of node `n`, a range.
+    private func range(_ n: Int, path: String?) throws(MenuError) -> ValueRule {
+        guard let rule = tree.rules[n], case .range = rule else {
+            throw .notARange(path ?? tree.path(n), kind: tree.kinds[n])
+        }
+        return rule
     }
 
     /// Does what selecting the node means: picks an option (and closes its choice),

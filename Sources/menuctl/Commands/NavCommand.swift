@@ -11,7 +11,8 @@ struct NavCommand: ChangeCommand {
         discussion: """
             Moves, as in a tree widget: next, prev, first, last, parent, child, expand, collapse, \
             left (close, else go to the parent), right (open, else go to the first child), \
-            activate (select the focused node). Meant for a bar's scroll wheel and for key bindings.
+            activate (select the focused node), increase and decrease (step a focused range; \
+            elsewhere nothing). Meant for a bar's scroll wheel and for key bindings.
             """)
     static let protocolName = "nav"
     @OptionGroup var global: GlobalOptions

@@ -9,6 +9,8 @@ enum MenuCall: Equatable {
     case activate(path: String)
     /// A value node takes `value`, by the node's rule.
     case set(path: String, value: String)
+    /// A range node moves by `delta` (`+N`, `-N`), or with nil one step up.
+    case step(path: String, delta: String?)
     case expand(path: String)
     case collapse(path: String)
     /// Moves the focus cursor of the top-level menu `menu`.
@@ -20,6 +22,7 @@ enum MenuCall: Equatable {
         switch self {
         case .activate(let path): ("activate", [path])
         case .set(let path, let value): ("set", [path, value])
+        case .step(let path, let delta): ("step", [path] + (delta.map { [$0] } ?? []))
         case .expand(let path): ("expand", [path])
         case .collapse(let path): ("collapse", [path])
         case .nav(let move, let menu): ("nav", [move.rawValue, menu])

@@ -98,6 +98,9 @@ enum ModelCommands {
         mutation("collapse-all") { m, i throws(MenuError) in try m.collapseAll(i.path) },
         mutation("expand-to") { m, i throws(MenuError) in try m.expandTo(i.arguments[0]) },
         nodeMutation("set") { m, n, i throws(MenuError) in try m.set(node: n, i.arguments[1]) },
+        nodeMutation("step") { m, n, i throws(MenuError) in
+            try m.step(node: n, i.arguments.count > 1 ? i.arguments[1] : nil)
+        },
         Command(
             "activate",
             action: .run { invocation, state, out throws(ProtocolError) in

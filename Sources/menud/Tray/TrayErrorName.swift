@@ -11,6 +11,7 @@ enum TrayErrorName {
         .notExpandable: "NotExpandable",
         .notAValue: "NotAValue",
         .invalidValue: "InvalidValue",
+        .notARange: "NotARange",
         .notActivatable: "NotActivatable",
         .noSuchRow: "NoSuchRow",
         .notAMenu: "NotAMenu",

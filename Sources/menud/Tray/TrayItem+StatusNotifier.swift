@@ -19,13 +19,21 @@ extension TrayItem {
                 },
                 .init("SecondaryActivate", "ii", "") { call throws(BusReplyError) in call.reply() },
                 .init("ContextMenu", "ii", "") { call throws(BusReplyError) in call.reply() },
-                // The wheel moves the focus, as Down and Up do.
+                // The wheel moves the focus, as Down and Up do; a horizontal wheel (or
+                // a touchpad's sideways swipe) steps a focused range, as a slider
+                // takes it, and does nothing elsewhere. The specification spells the
+                // orientation "horizontal"; hosts differ in its case, so it is compared
+                // without.
                 .init("Scroll", "is", "") { [unowned self] call throws(BusReplyError) in
-                    let delta = try Self.arguments(call) { () throws(BusError) in
-                        try call.arguments.readInt32()
+                    let (delta, orientation) = try Self.arguments(call) { () throws(BusError) in
+                        (try call.arguments.readInt32(), try call.arguments.readString())
                     }
                     guard delta != 0 else { return call.reply() }
-                    self.focusMove(delta > 0 ? .next : .prev, call)
+                    if orientation.lowercased() == "horizontal" {
+                        self.focusMove(delta > 0 ? .increase : .decrease, call)
+                    } else {
+                        self.focusMove(delta > 0 ? .next : .prev, call)
+                    }
                 },
             ],
             properties: [

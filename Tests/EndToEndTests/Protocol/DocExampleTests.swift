@@ -4,10 +4,12 @@ import TestSupport
 import Testing
 
 /// Every ```session block of docs/protocol.md, replayed against the real daemon: the
-/// protocol document cannot drift from what the daemon does.
+/// protocol document cannot drift from what the daemon does. A block serves
+/// Fixtures/menu.yaml, or the fixture its opening line names (```session ranges.yaml).
 @Suite(.ownThread) struct DocExampleTests {
     struct Session: CustomStringConvertible {
         var startLine: Int
+        var fixture = "menu.yaml"
         var requests: [String] = []
         /// Everything the daemon should send, greeting first.
         var expected: [String] = []
@@ -21,7 +23,11 @@ import Testing
         var current: Session?
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if current == nil {
-                if line == "```session" { current = Session(startLine: number + 1) }
+                let words = line.split(separator: " ")
+                if words.first == "```session" {
+                    current = Session(startLine: number + 1)
+                    if words.count > 1 { current!.fixture = String(words[1]) }
+                }
             } else if line == "```" {
                 sessions.append(current!)
                 current = nil
@@ -40,7 +46,7 @@ import Testing
 
     @Test(arguments: try sessions())
     func sessionMatchesDaemon(_ session: Session) async throws {
-        try await withDaemon { daemon in
+        try await withDaemon(config: TestPaths.fixture(session.fixture)) { daemon in
             let connection = try UnixSocketConnection.connect(path: daemon.socketPath)
             connection.setReceiveTimeout(seconds: 20)
             // Pipelined and then half-closed: the daemon answers everything and closes,

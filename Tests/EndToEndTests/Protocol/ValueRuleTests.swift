@@ -9,8 +9,10 @@ import Testing
 /// both refuse it, and when they accept, agree on the value.
 @Suite(.ownThread) struct ValueRuleTests {
     static let toggleWords = ["yes", "No", "ON", "off", "TRUE", "False", "y", "1", "maybe", "yess"]
+    /// Without `+10`: the config reads it as 10, and `set` refuses it as relative
+    /// (``aLeadingPlusIsAValueInTheConfigAndAStepForSet()``).
     static let rangeWords = [
-        "60", "-5", "+10", "1e1", ".5e2", "10.0", "0x14", "inf", "nan", "1e999", "sixty", "120", "7",
+        "60", "-5", "1e1", ".5e2", "10.0", "0x14", "inf", "nan", "1e999", "sixty", "120", "7",
     ]
 
     /// A menu with a toggle and a range, one of them given `value: WORD`.
@@ -76,6 +78,23 @@ import Testing
                 let set = try daemon.menuctl(["set", "settings/wifi", word])
                 #expect(set.status == 0, "\(word): \(set)")
                 #expect(try Self.value(daemon, "settings/wifi") == value, "\(word)")
+            }
+        }
+    }
+
+    /// The one word the two read apart, on purpose: in the config `value: +10` can
+    /// only mean 10, while `set +10` is most likely meant as "10 more", which `set`
+    /// refuses, pointing to `step`.
+    @Test func aLeadingPlusIsAValueInTheConfigAndAStepForSet() async throws {
+        try await withConfigFile(Self.config(range: "+10")) { file in
+            try await withDaemon(config: file, arguments: ["--no-state"]) { daemon in
+                #expect(try Self.value(daemon, "quick/volume") == "10")
+                let set = try daemon.menuctl(["set", "quick/volume", "+10"])
+                #expect(
+                    set.status == 1 && set.stderr.contains("'+10' is relative; use step quick/volume +10"),
+                    "\(set)")
+                #expect(try daemon.menuctl(["step", "quick/volume", "+10"]).status == 0)
+                #expect(try Self.value(daemon, "quick/volume") == "20")
             }
         }
     }

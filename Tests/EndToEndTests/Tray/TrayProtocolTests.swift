@@ -276,6 +276,49 @@ import Testing
         }
     }
 
+    /// A horizontal wheel on the icon steps a focused range (`nav increase` and
+    /// `decrease`), whichever way the host spells the orientation; the vertical one
+    /// still moves the focus, and on a row that is no range the horizontal one does
+    /// nothing.
+    @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
+    func horizontalScrollStepsTheFocusedRange() async throws {
+        try XTools.require(SessionBus.programs)
+        try await withSessionBus { bus in
+            try await withTrayDaemon(on: bus, config: TestPaths.fixture("ranges.yaml")) { tray in
+                let name = try #require(try await tray.waitForItems(["display"])["display"])
+                let sni = "org.kde.StatusNotifierItem"
+                let value = { (path: String) throws -> String in
+                    let fields = try tray.daemon.menuctl(["get", "--raw", path]).stdout.split(
+                        separator: "\t", omittingEmptySubsequences: false)
+                    return fields.count > 7 ? String(fields[7]) : ""
+                }
+                #expect(try tray.daemon.menuctl(["focus", "display/volume"]).status == 0)
+                _ = try bus.call(name, "/StatusNotifierItem", sni, "Scroll", "is", ["1", "horizontal"])
+                #expect(try value("display/volume") == "45")
+                _ = try bus.call(name, "/StatusNotifierItem", sni, "Scroll", "is", ["-120", "Horizontal"])
+                _ = try bus.call(name, "/StatusNotifierItem", sni, "Scroll", "is", ["-1", "horizontal"])
+                #expect(try value("display/volume") == "35")
+                #expect(
+                    try tray.daemon.menuctl(["focused", "--raw", "display"]).stdout
+                        == "focus\tdisplay\tdisplay/volume\n")
+
+                // The vertical wheel moves the focus, onto a range without a step: the
+                // horizontal one then moves it by 1% of its span.
+                _ = try bus.call(name, "/StatusNotifierItem", sni, "Scroll", "is", ["1", "vertical"])
+                #expect(
+                    try tray.daemon.menuctl(["focused", "--raw", "display"]).stdout
+                        == "focus\tdisplay\tdisplay/brightness\n")
+                _ = try bus.call(name, "/StatusNotifierItem", sni, "Scroll", "is", ["1", "horizontal"])
+                #expect(try value("display/brightness") == "70.9")
+
+                #expect(try tray.daemon.menuctl(["focus", "display/mute"]).status == 0)
+                let before = try tray.daemon.menuctl(["tree", "--raw"]).stdout
+                _ = try bus.call(name, "/StatusNotifierItem", sni, "Scroll", "is", ["1", "horizontal"])
+                #expect(try tray.daemon.menuctl(["tree", "--raw"]).stdout == before)
+            }
+        }
+    }
+
     /// Every event group is one LayoutUpdated from each item whose menu it changed,
     /// with the group's number as the revision: a command from another client, and a
     /// batch that changes two menus.
