@@ -15,6 +15,8 @@ final class OnChangeHooks {
     let timeout: Duration
     /// The hooks whose last run failed, by path, with their log throttle.
     private var failing: [String: LogThrottle] = [:]
+    /// How many runs of each hook, by path, have started and not ended.
+    private var running: [String: Int] = [:]
     /// How often a hook that keeps failing is logged.
     static let failureLogInterval = Duration.seconds(60)
 
@@ -37,6 +39,10 @@ final class OnChangeHooks {
     /// `ended` is called once the hook has ended, or failed to start.
     func run(_ command: String, path: String, value: String, ended: (() -> Void)? = nil) {
         let timeout = timeout
+        // A slider fires many runs: a start is logged only when no run of the hook is
+        // under way and it has not been failing, however fast the runs end.
+        let quiet = failing[path] != nil || running[path, default: 0] > 0
+        running[path, default: 0] += 1
         do throws(ProtocolError) {
             let process = try processes.launch(
                 command, environment: ["MENU_VALUE": value, "MENU_PATH": path], timeout: timeout,
@@ -46,16 +52,21 @@ final class OnChangeHooks {
                     process.killGroup(SIGKILL)
                 },
                 ended: { [weak self] result in
+                    self?.runEnded(path)
                     self?.logOnChangeEnded(path: path, command: command, result.exit)
                     ended?()
                 })
-            // A hook that keeps failing (its program is missing) is not logged at
-            // every change: a slider would write thousands of lines a minute.
-            if failing[path] == nil { logger.info("on-change \(path): started pid \(process.pid)") }
+            if !quiet { logger.info("on-change \(path): started pid \(process.pid)") }
         } catch {
+            runEnded(path)
             logger.error("on-change \(path): \(error.message)")
             ended?()
         }
+    }
+
+    private func runEnded(_ path: String) {
+        let left = running[path, default: 1] - 1
+        running[path] = left > 0 ? left : nil
     }
 
     /// The first failure of a hook is logged, then at most one line per
