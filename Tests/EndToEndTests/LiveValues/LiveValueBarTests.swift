@@ -55,8 +55,13 @@ import Testing
                 try await withSwaySession(user: user) { sway in
                     let bar = try WaybarModule(sway, daemon)
                     try await bar.waitForLine("waybar to show the menu") { $0.text.contains("Wi-Fi: off") }
+                    // Not read yet: the focused row's classes say so.
+                    #expect(try user.menuctl(daemon, ["focus", "wifi"]).status == 0)
+                    try await bar.waitForLine("the stale class") { $0.classes == ["toggle", "off", "stale"] }
                     try Self.append("on", to: events)
-                    try await bar.waitForLine("waybar to show Wi-Fi on") { $0.text.contains("Wi-Fi: on") }
+                    try await bar.waitForLine("waybar to show Wi-Fi on") {
+                        $0.text.contains("Wi-Fi: on") && $0.classes == ["toggle", "on"]
+                    }
                     #expect(bar.process.isRunning, "waybar log: \(bar.process.log)")
                     bar.expectNoMarkupErrors()
                     try sway.screenshot("waybar-live-value")
