@@ -247,6 +247,10 @@ public final class MenuModel {
     /// Every `children-cmd` group in the model, by path, with its command.
     public var childrenCommands: [String: String] { reading { $0.childrenCommands } }
 
+    /// The `children-cmd` groups that run their command again while they are open,
+    /// by path, with how often (`refresh`).
+    public var refreshingGroups: [String: Duration] { reading { $0.refreshingGroups } }
+
     /// Whether the group at `path` shows no more than the "Loading…" row.
     public func showsOnlyLoadingRow(_ path: String) -> Bool { reading { $0.showsOnlyLoadingRow(path) } }
 

@@ -84,6 +84,16 @@ extension ModelCore {
         return out
     }
 
+    /// The `children-cmd` groups that run their command again while they are open,
+    /// by path, with how often.
+    var refreshingGroups: [String: Duration] {
+        var out: [String: Duration] = [:]
+        for (i, every) in tree.refreshIntervals where tree.childrenCommands[i] != nil {
+            out[tree.path(i)] = every
+        }
+        return out
+    }
+
     /// Whether the group at `path` shows no more than the row ``NodeSpec/loadingRow``
     /// makes, or nothing: true also for no such node.
     func showsOnlyLoadingRow(_ path: String) -> Bool {
