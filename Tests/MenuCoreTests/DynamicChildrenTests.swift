@@ -10,6 +10,7 @@ import Testing
           - id: net
             title: Networks
             children-cmd: list-networks
+            refresh: 1.5s
           - id: other
             title: Other
             children:
@@ -27,6 +28,17 @@ import Testing
         #expect(config.menus[0].kind == .group)
         #expect(config.menus[0].childrenCommand == "list-networks")
         #expect(config.menus[0].children.isEmpty)
+        #expect(config.menus[0].refresh == .milliseconds(1500))
+        #expect(config.menus[1].children[0].refresh == nil)
+    }
+
+    /// What a command prints may refresh too; the model knows which groups do.
+    @Test func refreshingGroupsAreFoundByPathAlsoInsideFilledChildren() throws {
+        let printed = try ConfigLoader.loadNodes(
+            bytes: Array("- title: Hosts\n  children-cmd: list-hosts\n  refresh: 2m\n".utf8), file: "cmd"
+        ).get()
+        let model = MenuModel(config: try load().fillingChildren { $0 == "net" ? printed : [.loadingRow] })
+        #expect(model.refreshingGroups == ["net": .milliseconds(1500), "net/hosts": .seconds(120)])
     }
 
     @Test func childrenCommandsAreFoundByPathAlsoInsideFilledChildren() throws {

@@ -22,6 +22,16 @@ import Testing
         #expect(RowDiff.splices(from: ["a", "b"], to: ["a", "b"]).isEmpty)
     }
 
+    @Test func aRowThatShowsSomethingElseIsReplaced() {
+        let old = ["a", "b", "c", "d"]
+        let new = ["a", "b", "c", "d", "e"]
+        #expect(
+            RowDiff.splices(from: old, to: new, replacing: ["b", "c"]) == [
+                Splice(start: 1, removed: 2, inserted: 2), Splice(start: 4, removed: 0, inserted: 1),
+            ])
+        #expect(RowDiff.splices(from: old, to: old, replacing: []).isEmpty)
+    }
+
     @Test func splicesAlwaysRebuildTheNewList() async {
         let rows = Gen.int(in: 0...12).array(of: 0...12)
         await propertyCheck(count: 300, input: rows, rows) { a, b in

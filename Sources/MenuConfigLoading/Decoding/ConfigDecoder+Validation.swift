@@ -76,6 +76,7 @@ extension ConfigDecoder {
                 }
                 tree.childrenCommands[i] = command.value
             }
+            if let every = refreshInterval(draft) { tree.refreshIntervals[i] = every }
             let explicit = draft.exclusive?.value
             tree.exclusive[i] = explicit ?? false
             if explicit == nil { groupsUsingDefaultExclusive.append(i) }
@@ -275,6 +276,24 @@ extension ConfigDecoder {
             }
         }
         return source.command == nil && source.listen == nil ? nil : source
+    }
+
+    /// `refresh`, checked: it paces a `children-cmd`, so a group without one has
+    /// nothing to run again.
+    private mutating func refreshInterval(_ draft: NodeDraft) -> Duration? {
+        guard let refresh = draft.refresh else { return nil }
+        if draft.childrenCommand == nil {
+            error(
+                refresh.keyMark,
+                "'refresh' needs 'children-cmd': it says how often that command runs again while the group is open"
+            )
+        }
+        switch DurationText.parse(refresh.value) {
+        case .success(let duration): return draft.childrenCommand == nil ? nil : duration
+        case .failure(let problem):
+            error(refresh.mark, "'refresh' \(problem.message)")
+            return nil
+        }
     }
 
     private mutating func rangeRule(_ draft: NodeDraft) -> ValueRule? {

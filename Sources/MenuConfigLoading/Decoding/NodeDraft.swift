@@ -49,6 +49,7 @@ struct NodeDraft {
     var valueCommand: Field<String>?
     var valueListen: Field<String>?
     var interval: Field<String>?
+    var refresh: Field<String>?
     /// The question of `confirm:`, empty for `confirm: true`'s default one.
     var confirm: Field<String>?
     var children = Siblings()
@@ -97,6 +98,7 @@ struct NodeDraft {
         case NodeKey.valueCommand.index: valueCommand = nil
         case NodeKey.valueListen.index: valueListen = nil
         case NodeKey.interval.index: interval = nil
+        case NodeKey.refresh.index: refresh = nil
         default: break  // children, whose list is emptied separately
         }
     }

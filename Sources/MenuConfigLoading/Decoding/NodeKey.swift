@@ -24,11 +24,12 @@ enum NodeKey: String, CaseIterable {
     case valueCommand = "value-cmd"
     case valueListen = "value-listen"
     case interval
+    case refresh
 
     func applies(to kind: NodeKind) -> Bool {
         switch self {
         case .id, .title, .subtitle, .icon, .type: return true
-        case .children, .exclusive, .childrenCommand: return kind == .group
+        case .children, .exclusive, .childrenCommand, .refresh: return kind == .group
         case .expanded: return kind == .group || kind == .choice
         case .exec, .confirm: return kind == .item
         case .value, .onChange, .valueCommand, .valueListen, .interval: return kind.holdsValue
@@ -60,6 +61,7 @@ enum NodeKey: String, CaseIterable {
         case .valueCommand: return 17
         case .valueListen: return 18
         case .interval: return 19
+        case .refresh: return 20
         }
     }
 
@@ -98,6 +100,7 @@ enum NodeKey: String, CaseIterable {
         case (9, UInt8(ascii: "v")): candidate = .valueCommand
         case (12, UInt8(ascii: "v")): candidate = .valueListen
         case (8, UInt8(ascii: "i")): candidate = .interval
+        case (7, UInt8(ascii: "r")): candidate = .refresh
         default: return nil
         }
         let spelling = candidate.spelling.utf8Start
@@ -134,6 +137,7 @@ enum NodeKey: String, CaseIterable {
         case .valueCommand: return "value-cmd"
         case .valueListen: return "value-listen"
         case .interval: return "interval"
+        case .refresh: return "refresh"
         }
     }
 

@@ -6,6 +6,16 @@
 /// its own splice, as the model's own changes do. When something moved, one splice
 /// replaces everything between the common prefix and the common suffix.
 public enum RowDiff {
+    /// `replacing`: rows of both lists that show something else now, each removed
+    /// and inserted again as if it were a new row.
+    public static func splices(from old: [String], to new: [String], replacing changed: Set<String> = [])
+        -> [Splice]
+    {
+        guard !changed.isEmpty else { return splices(from: old, to: new) }
+        // No path holds a NUL: the new list's changed rows match no old row.
+        return splices(from: old, to: new.map { changed.contains($0) ? "\u{0}" + $0 : $0 })
+    }
+
     public static func splices(from old: [String], to new: [String]) -> [Splice] {
         let oldSet = Set(old)
         let newSet = Set(new)

@@ -245,7 +245,10 @@ public final class MenuModel {
     /// `filling(path)` as its children, nothing is kept below ``MenuTree/maxDepth``,
     /// every node outside the group keeps its state, and a new node whose path an old
     /// child had takes that child's state where it can. Returns the change from the
-    /// old rows to the new, and what was dropped.
+    /// old rows to the new, and what was dropped. Rows are matched by path, so the
+    /// same children again make no splice; a row whose path stays but that shows
+    /// something else (its title, subtitle, icon, kind or bounds) is replaced by a
+    /// splice of its own, for views that keep rows.
     ///
     /// Not for use inside a batch: it renumbers nodes, which a batch's undo is keyed by.
     public func replaceChildren(
@@ -260,6 +263,10 @@ public final class MenuModel {
 
     /// Every `children-cmd` group in the model, by path, with its command.
     public var childrenCommands: [String: String] { reading { $0.childrenCommands } }
+
+    /// The `children-cmd` groups that run their command again while they are open,
+    /// by path, with how often (`refresh`).
+    public var refreshingGroups: [String: Duration] { reading { $0.refreshingGroups } }
 
     /// Whether the group at `path` shows no more than the "Loading…" row.
     public func showsOnlyLoadingRow(_ path: String) -> Bool { reading { $0.showsOnlyLoadingRow(path) } }

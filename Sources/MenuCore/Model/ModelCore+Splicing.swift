@@ -11,7 +11,10 @@ extension ModelCore {
 
         // The old children's state by path, and their rows when the group shows them.
         let rowBase = expanded[g] ? rowIndex(of: g).map { $0 + 1 } : nil
-        let oldRows = rowBase == nil ? [] : visiblePaths(in: tree.descendants(g))
+        let oldNodes = rowBase == nil ? [] : visibleNodes(in: tree.descendants(g))
+        let oldRows = oldNodes.map { tree.path($0) }
+        var oldLooks: [String: Row] = [:]
+        for (i, p) in zip(oldNodes, oldRows) { oldLooks[p] = look(of: i) }
         var oldExpanded: [String: Bool] = [:]
         var oldValues: [String: Value] = [:]
         var entries: [StateEntry] = []
@@ -71,7 +74,15 @@ extension ModelCore {
             Splice(start: old.lowerBound, removed: old.count, inserted: new.count)
         ])
         if let rowBase {
-            change.splices = RowDiff.splices(from: oldRows, to: visiblePaths(in: new)).map {
+            // A row that stays but shows something else (a new title, say) is
+            // replaced, so that whoever keeps rows fetches it again.
+            let newNodes = visibleNodes(in: new)
+            let newRows = newNodes.map { tree.path($0) }
+            var changed: Set<String> = []
+            for (i, p) in zip(newNodes, newRows) where oldLooks[p].map({ $0 != look(of: i) }) ?? false {
+                changed.insert(p)
+            }
+            change.splices = RowDiff.splices(from: oldRows, to: newRows, replacing: changed).map {
                 Splice(start: $0.start + rowBase, removed: $0.removed, inserted: $0.inserted)
             }
         }
@@ -114,19 +125,35 @@ extension ModelCore {
         openChild = open
     }
 
-    /// The paths of the nodes of `range`, a whole subtree or run of siblings' subtrees
-    /// whose parent shows its children, that are visible relative to it.
-    private func visiblePaths(in range: Range<Int>) -> [String] {
-        var out: [String] = []
+    /// The nodes of `range`, a whole subtree or run of siblings' subtrees whose
+    /// parent shows its children, that are visible relative to it.
+    private func visibleNodes(in range: Range<Int>) -> [Int] {
+        var out: [Int] = []
         var i = range.lowerBound
         while i < range.upperBound {
             if tree.isVacant(i) {
                 i += tree.size(i)
                 continue
             }
-            out.append(tree.path(i))
+            out.append(i)
             i += tree.kinds[i].isExpandable && !expanded[i] ? tree.size(i) : 1
         }
         return out
+    }
+
+    /// What node `i`'s row shows of the node itself: its kind, title, subtitle, icon
+    /// and bounds. Its expansion and value are told by a change's records of their
+    /// own, and its place among its siblings moves whenever one is added.
+    private func look(of i: Int) -> Row {
+        var row = makeRow(i, index: nil)
+        row.expanded = nil
+        row.value = nil
+        row.selected = nil
+        row.stale = false
+        row.position = 0
+        row.siblings = 0
+        row.children = 0
+        row.exec = nil
+        return row
     }
 }

@@ -73,6 +73,21 @@ extension NodeSpec {
     public static func errorRow(_ message: String) -> NodeSpec {
         NodeSpec(id: "error", kind: .item, title: TitleTemplate(literal: "Error: \(message)"))
     }
+
+    /// `children` followed by an error row, for a `children-cmd` group whose command
+    /// failed after it had printed them: the group keeps what it showed and says why
+    /// it is not new. The row's id is `error`, or `error-2` and on when a child has
+    /// that id already.
+    public static func appendingErrorRow(_ message: String, to children: [NodeSpec]) -> [NodeSpec] {
+        var row = errorRow(message)
+        let ids = Set(children.map(\.id))
+        var k = 1
+        while ids.contains(row.id) {
+            k += 1
+            row.id = "error-\(k)"
+        }
+        return children + [row]
+    }
 }
 
 extension ModelCore {
@@ -81,6 +96,16 @@ extension ModelCore {
     var childrenCommands: [String: String] {
         var out: [String: String] = [:]
         for (i, command) in tree.childrenCommands { out[tree.path(i)] = command }
+        return out
+    }
+
+    /// The `children-cmd` groups that run their command again while they are open,
+    /// by path, with how often.
+    var refreshingGroups: [String: Duration] {
+        var out: [String: Duration] = [:]
+        for (i, every) in tree.refreshIntervals where tree.childrenCommands[i] != nil {
+            out[tree.path(i)] = every
+        }
         return out
     }
 

@@ -107,6 +107,7 @@ extension MenuTree {
             if let s = spec.onChange { onChange[i] = s }
             if let s = spec.source { valueSources[i] = s }
             if let s = spec.childrenCommand { childrenCommands[i] = s }
+            if let s = spec.refresh { refreshIntervals[i] = s }
             if let r = spec.rule { rules[i] = r }
             if let v = spec.value ?? spec.rule?.defaultValue { initialValues[i] = v }
             initiallyExpanded[i] = spec.kind.isExpandable && spec.expanded
@@ -139,8 +140,8 @@ extension MenuTree {
                 subtitle: subtitles[i], icon: icons[i], children: confirm == nil ? children(i).map(spec) : [],
                 expanded: initiallyExpanded[i], exclusive: exclusive[i], exec: execs[i], rule: rules[i],
                 value: rules[i] == nil ? nil : initialValues[i], onChange: onChange[i],
-                source: valueSources[i], childrenCommand: childrenCommands[i], confirm: confirm, mark: mark(i)
-            )
+                source: valueSources[i], childrenCommand: childrenCommands[i], refresh: refreshIntervals[i],
+                confirm: confirm, mark: mark(i))
         }
         return roots.map(spec)
     }

@@ -40,6 +40,8 @@ extension MenuTree {
         initialValues.splice(removing: old, shift: shift, tail: tail, adding: sub.initialValues, at: base)
         childrenCommands.splice(
             removing: old, shift: shift, tail: tail, adding: sub.childrenCommands, at: base)
+        refreshIntervals.splice(
+            removing: old, shift: shift, tail: tail, adding: sub.refreshIntervals, at: base)
         confirms.splice(removing: old, shift: shift, tail: tail, adding: sub.confirms, at: base)
 
         let depth = depths[g] + 1

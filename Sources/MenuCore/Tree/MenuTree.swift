@@ -39,6 +39,9 @@ public struct MenuTree: Sendable {
     package var exclusive: [Bool] = []
     /// Groups whose children come from a command, by node.
     package var childrenCommands: [Int: String] = [:]
+    /// Command groups that run their command again while they are open, by node,
+    /// with how often.
+    package var refreshIntervals: [Int: Duration] = [:]
     /// Items that ask before they run, by node, with their question (see
     /// `Confirmation.swift`).
     var confirms: [Int: String] = [:]
@@ -80,6 +83,7 @@ public struct MenuTree: Sendable {
     public func exec(_ i: Int) -> String? { execs[i] }
     public func onChangeCommand(_ i: Int) -> String? { onChange[i] }
     public func valueSource(_ i: Int) -> ValueSource? { valueSources[i] }
+    public func refreshInterval(_ i: Int) -> Duration? { refreshIntervals[i] }
     public func rule(_ i: Int) -> ValueRule? { rules[i] }
     public var topLevel: [Int] { roots }
 

@@ -23,6 +23,9 @@ public struct NodeSpec: Sendable {
     /// For a group: the command whose output (YAML nodes) becomes its children when
     /// it is opened. The daemon runs it; the model only ever sees the result.
     public var childrenCommand: String?
+    /// For a `children-cmd` group: how often its command runs again while the group
+    /// is open.
+    public var refresh: Duration?
     /// For an item with `exec`: the question it asks before running it, empty for the
     /// default one. Such an item is served as a group of two answers (see
     /// `Confirmation.swift`); its own `children` are ignored.
@@ -35,7 +38,7 @@ public struct NodeSpec: Sendable {
         icon: String? = nil, children: [NodeSpec] = [], expanded: Bool = false,
         exclusive: Bool = false, exec: String? = nil, rule: ValueRule? = nil, value: Value? = nil,
         onChange: String? = nil, source: ValueSource? = nil, childrenCommand: String? = nil,
-        confirm: String? = nil,
+        refresh: Duration? = nil, confirm: String? = nil,
         mark: SourceMark = SourceMark(line: 1, column: 1)
     ) {
         self.id = id
@@ -52,6 +55,7 @@ public struct NodeSpec: Sendable {
         self.onChange = onChange
         self.source = source
         self.childrenCommand = childrenCommand
+        self.refresh = refresh
         self.confirm = confirm
         self.mark = mark
     }

@@ -70,11 +70,17 @@ struct CommandOutput {
         events.record(topics: topics) { $0.record(fields) }
     }
 
-    /// Reports a model change: its records in the reply and for subscribers.
+    /// Reports a model change: its records in the reply and for subscribers. A
+    /// change that only numbered nodes anew (a group's children replaced by the same
+    /// rows, or out of sight) has no records, but is kept among ``changes``: whoever
+    /// gathers changes numbers its nodes after it.
     mutating func record(_ change: Change, in model: MenuModel, spliceTopics: EventTopics = .expansion) {
-        guard !change.isEmpty else { return }
-        if changeRecordsStart == nil { changeRecordsStart = reply.count }
-        ChangeRecord.write(change, in: model, spliceTopics: spliceTopics, to: &reply, events: &events)
+        if !change.isEmpty {
+            if changeRecordsStart == nil { changeRecordsStart = reply.count }
+            ChangeRecord.write(change, in: model, spliceTopics: spliceTopics, to: &reply, events: &events)
+        } else if change.nodeSplices.isEmpty {
+            return
+        }
         changes.append(change)
     }
 }

@@ -66,9 +66,6 @@ struct ReloadJob: Sendable {
     }
 }
 
-/// The children last printed by a `children-cmd` group's command.
-typealias LoadedChildren = (command: String, children: [NodeSpec])
-
 enum ReloadOutcome: Sendable {
     case failed(ConfigErrors, FileSignature?)
     case prepared(PreparedReload)

@@ -20,10 +20,14 @@ final class ServedMenu {
     /// The config as last loaded successfully.
     var config: MenuConfig
     /// The children last printed by each `children-cmd` group's command, by path,
-    /// until the group is closed. Commands are re-run when the group opens again.
+    /// until the group is closed. Commands are re-run when the group opens again, and
+    /// while it is open for those with `refresh`.
     var loadedChildren: [String: LoadedChildren] = [:]
     /// The `children-cmd` groups of the current model, by path, with their commands.
     var commandGroups: [String: String]
+    /// Those of them that run their command again while they are open (`refresh`),
+    /// with how often.
+    var refreshGroups: [String: Duration]
     /// The reloads asked for and the one under way.
     var reloads = ReloadQueue()
 
@@ -34,6 +38,7 @@ final class ServedMenu {
         let filled = config.fillingChildren { _ in [.loadingRow] }
         model = MenuModel(config: filled)
         commandGroups = filled.childrenCommands
+        refreshGroups = model.refreshingGroups
         reloads.lastRead = location.path.flatMap(FileSignature.of)
     }
 

@@ -25,7 +25,9 @@ enum ChildrenCommandRun {
     static let shownLineLimit = 200
 
     enum Outcome: Sendable {
-        case loaded([NodeSpec])
+        /// The nodes, and the output they were read from: a refresh that prints what
+        /// the group shows already changes nothing.
+        case loaded([NodeSpec], output: [UInt8])
         /// Why there are no children, one line for the error row, and for the log
         /// what the row leaves out: every error in the output, or the whole stderr.
         case failed(String, details: String? = nil)
@@ -61,7 +63,8 @@ enum ChildrenCommandRun {
                     switch ConfigLoader.loadNodes(
                         bytes: result.standardOutput.bytes, file: "children-cmd of \(path)")
                     {
-                    case .success(let nodes): outcome.succeed(.loaded(nodes))
+                    case .success(let nodes):
+                        outcome.succeed(.loaded(nodes, output: result.standardOutput.bytes))
                     case .failure(let errors):
                         let more = errors.errors.count > 1 ? " (and \(errors.errors.count - 1) more)" : ""
                         let all = errors.errors.count > 1 ? errors.description : nil

@@ -54,7 +54,7 @@ extension MenuService {
                     return
                 }
                 switch outcome {
-                case .loaded(let children):
+                case .loaded(let children, let output):
                     if let g = self.model.tree.node(at: path),
                         self.model.tree.depth(g) >= MenuTree.maxDepth,
                         !children.isEmpty
@@ -65,12 +65,13 @@ extension MenuService {
                     } else {
                         self.logger.info("children-cmd \(path): \(children.count) children")
                     }
-                    self.menu.loadedChildren[path] = (command, children)
+                    self.menu.loadedChildren[path] = LoadedChildren(
+                        command: command, loaded: children, from: output)
                 case .failed(let reason, let details):
                     self.logger.warning(
                         "children-cmd \(path): '\(command)' failed: \(reason)\(details.map { "\n" + $0 } ?? "")"
                     )
-                    self.menu.loadedChildren[path] = (command, [.errorRow(reason)])
+                    self.menu.loadedChildren[path] = LoadedChildren(command: command, failed: reason)
                 }
                 self.spliceLoadedChildren([path])
             }
@@ -109,11 +110,13 @@ extension MenuService {
             done.append(path)
         }
         menu.commandGroups = model.childrenCommands
+        menu.refreshGroups = model.refreshingGroups
         var output = CommandOutput(listening: events.hasSubscribers)
         output.record(change, in: model, spliceTopics: .expansion)
         commit(output, runOnChange: false)
         loadOpenGroups()
         followLiveValues()
+        followRefreshes()
     }
 
     /// Starts the commands of groups that are open but still show "Loading…": after
@@ -127,13 +130,16 @@ extension MenuService {
         if !waiting.isEmpty { _ = loadChildren(waiting.sorted()) }
     }
 
-    /// A closed group's children are stale: the next opening runs its command again.
+    /// A closed group's children are stale: the next opening runs its command again,
+    /// and what a refresh under way prints is not shown.
     func forgetChildrenOfCollapsedGroups(_ changes: some Sequence<Change>) {
         guard !menu.commandGroups.isEmpty else { return }
         for change in changes {
             for n in change.expansionChanged where !model.isExpanded(n) && model.childrenCommand(of: n) != nil
             {
-                menu.loadedChildren[model.path(of: n)] = nil
+                let path = model.path(of: n)
+                menu.loadedChildren[path] = nil
+                refresh.forget(path)
             }
         }
     }

@@ -131,6 +131,7 @@ extension MenuService {
             commit(output, runOnChange: false)
             loadOpenGroups()
             followLiveValues()
+            followRefreshes()
             onReload?()
             // Consumed, so that a pool thread holds the last references and frees them.
             let released = Released(
@@ -164,6 +165,7 @@ extension MenuService {
         menu.loadedChildren = prepared.loadedChildren
         menu.commandGroups = prepared.commandGroups
         menu.model = prepared.next
+        menu.refreshGroups = prepared.next.refreshingGroups
         persistence.keep(prepared.dropped, when: "reload")
         logger.info("reloaded \(prepared.config.file) (\(trigger))")
         return prepared.takeOutput()

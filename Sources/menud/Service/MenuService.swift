@@ -29,6 +29,10 @@ final class MenuService {
     /// The last report of each node whose readings the log was told of, so that a
     /// source printing garbage many times a second does not flood it.
     var readingLogs: [String: LogThrottle] = [:]
+    /// The timers and runs of the `children-cmd` groups that refresh while open.
+    let refresh: ChildrenRefresh
+    /// The refreshing groups whose last refresh failed, with their log throttle.
+    var refreshLogs: [String: LogThrottle] = [:]
     /// The focus cursors `nav` moves and every render shows.
     let focus: SharedFocus
     let commands: CommandTable
@@ -59,11 +63,13 @@ final class MenuService {
         events = EventHub(logger: logger)
         focus = SharedFocus(menu: menu)
         liveValues = LiveValues(processes: processes, loop: loop, logger: logger)
+        refresh = ChildrenRefresh(loop: loop)
         self.childrenTimeout = childrenTimeout
         self.commands = commands
         self.loop = loop
         self.logger = logger
         liveValues.onReading = { [weak self] path, line in self?.applyReading(line, to: path) }
+        refresh.onTick = { [weak self] path in self?.refreshChildren(path) }
     }
 
     /// The model being served, which commands read and change.
@@ -82,6 +88,7 @@ final class MenuService {
         for recorder in recorders { recorder.add(changes) }
         persistence.scheduleSave()
         forgetChildrenOfCollapsedGroups(changes)
+        followRefreshes()
         if !liveValues.isEmpty { readValuesOfOpenedGroups(changes) }
         if runOnChange {
             for change in changes {
@@ -127,6 +134,7 @@ final class MenuService {
     func close() {
         isClosed = true
         liveValues.close()
+        refresh.close()
         persistence.close()
         processes.close()
         childrenLoads = [:]

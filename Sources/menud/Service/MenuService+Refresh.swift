@@ -1,0 +1,74 @@
+import MenuCore
+
+/// `children-cmd` groups with `refresh`: while such a group is open and its row shown,
+/// its command runs again every interval in the background (``ChildrenRefresh``),
+/// and what it prints is spliced in as a first load's output is. A refresh never
+/// shows "Loading…": the children stay until the new ones come, and an output the
+/// group shows already changes nothing. A failed refresh keeps the last children
+/// that loaded and adds an error row; the next that loads removes it. Like any
+/// children load, it is not a user's change and runs no `on-change`.
+extension MenuService {
+    /// Follows which refreshing groups are open, shown (every group above them open
+    /// too) and loaded: each has a timer, due one interval after its command last
+    /// ended, so that a group shown again after a while refreshes at once. Runs after
+    /// every change, a reload and a group's children arriving.
+    func followRefreshes() {
+        guard !menu.refreshGroups.isEmpty || !refresh.isIdle else { return }
+        let now = ContinuousClock.now
+        var wanted: [String: (every: Duration, first: Duration)] = [:]
+        for (path, every) in menu.refreshGroups {
+            guard let loaded = menu.loadedChildren[path], let g = model.tree.node(at: path),
+                model.isExpanded(g), model.rowIndex(of: g) != nil
+            else { continue }
+            wanted[path] = (every, max(loaded.ended + every - now, .zero))
+        }
+        refresh.follow(wanted)
+    }
+
+    /// Runs the command of the group at `path` again, unless it is loading or
+    /// refreshing already.
+    func refreshChildren(_ path: String) {
+        guard !isClosed, childrenLoads[path] == nil, !refresh.isRunning(path),
+            let command = menu.loadedChildren[path]?.command, menu.commandGroups[path] == command
+        else { return }
+        let run = refresh.start(path)
+        ChildrenCommandRun.start(command, path: path, timeout: childrenTimeout, processes: processes)
+            .whenComplete { result in
+                // Closed while it ran, or given another command by a reload: the next
+                // opening, or the new command, loads anew.
+                guard self.refresh.end(path, run), !self.isClosed, case .success(let outcome) = result,
+                    var loaded = self.menu.loadedChildren[path], loaded.command == command
+                else { return }
+                switch outcome {
+                case .loaded(let children, let output):
+                    guard !loaded.shows(output) else {
+                        self.menu.loadedChildren[path]?.ended = .now
+                        return
+                    }
+                    if self.refreshLogs.removeValue(forKey: path) != nil {
+                        self.logger.notice("children-cmd \(path): refresh: '\(command)' works again")
+                    }
+                    loaded = LoadedChildren(command: command, loaded: children, from: output)
+                case .failed(let reason, let details):
+                    self.logRefreshFailure(
+                        path, "'\(command)' failed: \(reason)\(details.map { "\n" + $0 } ?? "")")
+                    loaded.refreshFailed(reason)
+                }
+                self.menu.loadedChildren[path] = loaded
+                self.spliceLoadedChildren([path])
+            }
+    }
+
+    /// The first failure of a group's refresh, then at most one line a minute with
+    /// how many were held back, until it works again: a command that fails every
+    /// second must not flood the log.
+    private func logRefreshFailure(_ path: String, _ message: String) {
+        var throttle = refreshLogs[path] ?? LogThrottle(interval: .seconds(60))
+        let (log, held) = throttle.admit()
+        refreshLogs[path] = throttle
+        guard log else { return }
+        logger.warning(
+            "children-cmd \(path): refresh: \(message)\(held > 0 ? " (and \(held) more since the last report)" : "")"
+        )
+    }
+}
