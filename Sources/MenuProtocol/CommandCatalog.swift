@@ -106,6 +106,10 @@ public enum CommandCatalog {
             arguments: 0...0,
             batchable: false),
         CommandSpec(
+            "refresh", "PATH",
+            "Run a children-cmd group's command again now, open or not; its children stay until the new ones come.",
+            arguments: 1...1, batchable: false),
+        CommandSpec(
             "reload", "",
             "Load the config again, keeping expansion and values; on errors keep the old menu and answer them.",
             arguments: 0...0, batchable: false),

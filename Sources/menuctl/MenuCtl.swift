@@ -20,6 +20,7 @@ struct MenuCtl: ParsableCommand {
             ExpandCommand.self, CollapseCommand.self, ToggleCommand.self, ExpandAllCommand.self,
             CollapseAllCommand.self, ExpandToCommand.self,
             SetCommand.self, StepCommand.self, ActivateCommand.self, BatchCommand.self, SaveCommand.self,
+            RefreshCommand.self,
             ReloadCommand.self,
             WatchCommand.self,
             RenderCommand.self, NavCommand.self, FocusCommand.self, FocusedCommand.self, RofiCommand.self,

@@ -90,6 +90,8 @@ public final class MenuModel {
     public func childrenCommand(of i: Int) -> String? { core.tree.childrenCommands[i] }
     /// The rendered title of node `i`.
     public func title(of i: Int) -> String { reading { $0.title(of: i) } }
+    /// The question a `confirm:` item asks before it runs, nil for any other node.
+    public func question(of i: Int) -> String? { reading { $0.tree.question(of: i, title: $0.title(of: i)) } }
     /// Nodes whose title or subtitle shows the value of `i`, besides `i` itself.
     public func readers(of i: Int) -> [Int] { reading { $0.readers(of: i) } }
     /// Goes up whenever anything node `n`'s row shows changes: its expansion, its

@@ -19,6 +19,18 @@ struct CommandCaller {
         }
         let words = RequestWords([ProtocolWord(name)] + arguments.map { ProtocolWord($0, quoted: true) })
         let invocation = Invocation(command: command, arguments: Arguments(words), flags: [])
+        if case .deferred(let body) = command.action {
+            body(invocation, state).whenComplete { result in
+                switch result {
+                case .success(let output):
+                    reply(.success(Change(composing: output.changes)))
+                    if output.hasEvents || output.hasChanges { state.commit(output) }
+                case .failure(let error as ProtocolError): reply(.failure(error))
+                case .failure(let error): reply(.failure(ProtocolError(.internal, "\(error)")))
+                }
+            }
+            return
+        }
         var output = CommandOutput(listening: state.events.hasSubscribers)
         do throws(ProtocolError) {
             try command.body(invocation, state, &output)

@@ -13,6 +13,8 @@ enum MenuCall: Equatable {
     case step(path: String, delta: String?)
     case expand(path: String)
     case collapse(path: String)
+    /// A `children-cmd` group's command runs again, whether the group is open or not.
+    case refresh(path: String)
     /// Moves the focus cursor of the top-level menu `menu`.
     case nav(NavMove, menu: String)
 
@@ -25,6 +27,7 @@ enum MenuCall: Equatable {
         case .step(let path, let delta): ("step", [path] + (delta.map { [$0] } ?? []))
         case .expand(let path): ("expand", [path])
         case .collapse(let path): ("collapse", [path])
+        case .refresh(let path): ("refresh", [path])
         case .nav(let move, let menu): ("nav", [move.rawValue, menu])
         }
     }

@@ -50,6 +50,9 @@ enum ServerCommands {
                 state.persistence.saveNow().map { CommandOutput(listening: false) }
             }),
         Command(
+            "refresh",
+            action: .deferred { invocation, state in state.refreshGroup(invocation.arguments[0]) }),
+        Command(
             "reload",
             action: .deferred { _, state in
                 state.reload(because: "reload command").map { reply in

@@ -36,8 +36,10 @@ extension MenuService {
     /// Runs the commands of those of `paths` that have no children yet, sharing runs
     /// already under way; each run splices its output into the model as it arrives.
     /// Completes when they all have. Never fails: a failed command becomes its
-    /// group's error row.
-    func loadChildren(_ paths: [String]) -> Completion<Void> {
+    /// group's error row. An output that comes once its group has closed is dropped,
+    /// unless the load was asked for a group that is not open (`whileClosed`: a tray
+    /// host shows it, or `refresh`).
+    func loadChildren(_ paths: [String], whileClosed: Bool = false) -> Completion<Void> {
         let runs = paths.compactMap { path -> Completion<Void>? in
             if let running = childrenLoads[path] { return running }
             guard menu.loadedChildren[path] == nil, let command = menu.commandGroups[path] else { return nil }
@@ -49,7 +51,9 @@ extension MenuService {
                 // Closed while its command ran: the output would be stale by the
                 // time it showed, and the next opening runs the command again.
                 // A reload that changed the command wants the new one run instead.
-                guard self.menu.commandGroups[path] == command, self.model.isExpanded(path: path) else {
+                guard self.menu.commandGroups[path] == command,
+                    whileClosed || self.model.isExpanded(path: path)
+                else {
                     self.loadOpenGroups()
                     return
                 }

@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 
 /// `children-cmd` groups with `refresh`: while such a group is open and its row shown,
 /// its command runs again every interval in the background (``ChildrenRefresh``),
@@ -26,17 +27,18 @@ extension MenuService {
     }
 
     /// Runs the command of the group at `path` again, unless it is loading or
-    /// refreshing already.
-    func refreshChildren(_ path: String) {
+    /// refreshing already. Completes once what it printed is in (or was dropped).
+    @discardableResult
+    func refreshChildren(_ path: String) -> Completion<Void> {
         guard !isClosed, childrenLoads[path] == nil, !refresh.isRunning(path),
             let command = menu.loadedChildren[path]?.command, menu.commandGroups[path] == command
-        else { return }
+        else { return .succeeded(()) }
         let run = refresh.start(path)
-        ChildrenCommandRun.start(command, path: path, timeout: childrenTimeout, processes: processes)
-            .whenComplete { result in
+        return ChildrenCommandRun.start(command, path: path, timeout: childrenTimeout, processes: processes)
+            .map { outcome in
                 // Closed while it ran, or given another command by a reload: the next
                 // opening, or the new command, loads anew.
-                guard self.refresh.end(path, run), !self.isClosed, case .success(let outcome) = result,
+                guard self.refresh.end(path, run), !self.isClosed,
                     var loaded = self.menu.loadedChildren[path], loaded.command == command
                 else { return }
                 switch outcome {
@@ -70,5 +72,26 @@ extension MenuService {
         logger.warning(
             "children-cmd \(path): refresh: \(message)\(held > 0 ? " (and \(held) more since the last report)" : "")"
         )
+    }
+}
+
+extension MenuService {
+    /// `refresh PATH`: the group's command runs again now, open or not (a tray host
+    /// about to show it asks this too). A group that has loaded keeps its children
+    /// until the new ones come; one that has not loads as when it opens, without
+    /// opening. Answered once the children are in; subscribers see them as for any
+    /// children load.
+    func refreshGroup(_ path: String) -> Completion<CommandOutput> {
+        guard let g = model.tree.node(at: path) else {
+            return .failed(ProtocolError(.noSuchNode, "no node at '\(path)'"))
+        }
+        let groupPath = model.path(of: g)
+        guard menu.commandGroups[groupPath] != nil else {
+            return .failed(ProtocolError(.notExpandable, "'\(groupPath)' has no children-cmd to run"))
+        }
+        let run =
+            menu.loadedChildren[groupPath] != nil
+            ? refreshChildren(groupPath) : loadChildren([groupPath], whileClosed: true)
+        return run.map { CommandOutput(listening: false) }
     }
 }

@@ -28,12 +28,15 @@ enum TrayAction {
         }
     }
 
-    /// A submenu shown (`AboutToShow`, `opened`) or closed: its group or choice
-    /// opens or closes in the daemon. Nil for a submenu that is not a node's (a range's).
-    static func show(_ entry: TrayEntry, open: Bool, in model: MenuModel) -> MenuCall? {
+    /// A submenu about to be shown (`AboutToShow`, `opened`): a `children-cmd`
+    /// group's command runs again (``MenuCall/refresh(path:)``), so that a tray shows
+    /// what it prints now. Nothing else: what a tray host shows or hides is the
+    /// tray's own, and never opens or closes a group for the other clients, since
+    /// hosts differ in what they tell (GTK's never says a menu closed).
+    static func show(_ entry: TrayEntry, in model: MenuModel) -> MenuCall? {
         guard case .node(let path) = entry.key, let n = model.tree.node(at: path),
-            model.tree.kind(n).isExpandable
+            model.childrenCommand(of: n) != nil
         else { return nil }
-        return open ? .expand(path: path) : .collapse(path: path)
+        return .refresh(path: path)
     }
 }

@@ -85,9 +85,10 @@ extension TrayItem {
                     let id = try Self.arguments(call) { () throws(BusError) in try call.arguments.readInt32()
                     }
                     let entry = try self.entry(id)
-                    self.perform(TrayAction.show(entry, open: true, in: tray.model)) { result in
+                    let relabelled = self.shown(entry)
+                    self.perform(TrayAction.show(entry, in: tray.model)) { result in
                         switch result {
-                        case .success(let changed): call.reply([.bool(changed)])
+                        case .success(let changed): call.reply([.bool(changed || relabelled)])
                         case .failure(let error): call.fail(error)
                         }
                     }
@@ -113,8 +114,11 @@ extension TrayItem {
                             continue
                         }
                         pending += 1
-                        self.perform(TrayAction.show(entry, open: true, in: tray.model)) { result in
-                            if case .success(true) = result { updated.append(.int32(id)) }
+                        let relabelled = self.shown(entry)
+                        self.perform(TrayAction.show(entry, in: tray.model)) { result in
+                            if case .success(let changed) = result, changed || relabelled {
+                                updated.append(.int32(id))
+                            }
                             settle()
                         }
                     }
@@ -135,23 +139,35 @@ extension TrayItem {
     }
 
     /// What an event names: a click, or a submenu opened or closed; nil for the
-    /// others (`hovered`, and names this version of the spec does not know).
+    /// others (`hovered`, and names this version of the spec does not know). A click
+    /// closes the host's menu, so the questions it showed are put away.
     func action(for event: String, on entry: TrayEntry) -> MenuCall? {
         switch event {
-        case "clicked": return TrayAction.click(entry, in: tray.model)
-        case "opened": return TrayAction.show(entry, open: true, in: tray.model)
-        case "closed": return TrayAction.show(entry, open: false, in: tray.model)
+        case "clicked":
+            hidden(nil)
+            return TrayAction.click(entry, in: tray.model)
+        case "opened":
+            _ = shown(entry)
+            return TrayAction.show(entry, in: tray.model)
+        case "closed":
+            hidden(entry)
+            return nil
         default: return nil
         }
     }
 
     /// Runs `action`; `done` hears whether it changed anything, or the command's
-    /// error as a D-Bus error. No action is a success that changed nothing.
+    /// error as a D-Bus error. No action is a success that changed nothing. A
+    /// refreshed submenu whose children changed counts as changed, so that the host
+    /// fetches them; one whose command printed what it shows already does not, so
+    /// that a host that asks again on an update cannot run it in a loop.
     func perform(_ action: MenuCall?, done: @escaping (Result<Bool, BusReplyError>) -> Void) {
         guard let action else { return done(.success(false)) }
-        tray.call(action) { result in
+        let revision = tray.model.revision
+        tray.call(action) { [tray] result in
             switch result {
-            case .success(let change): done(.success(!change.isEmpty))
+            case .success(let change):
+                done(.success(!change.isEmpty || tray.model.revision != revision))
             case .failure(let error): done(.failure(Self.busError(error)))
             }
         }

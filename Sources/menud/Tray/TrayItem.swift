@@ -23,8 +23,14 @@ final class TrayItem {
     let bus: BusConnection
     unowned let tray: Tray
     var ids: TrayEntryIDs
-    /// The menu's entries, built on first use after each change.
-    private var built: (revision: UInt32, menu: TrayMenu)?
+    /// The menu's entries, built on first use after each change: an event group
+    /// (the tray's revision), or a change to the model that told no client (children
+    /// loaded into a group that is closed in the daemon, for this host).
+    private var built: (revision: UInt32, model: Int, menu: TrayMenu)?
+    /// The `confirm:` items whose submenu this host shows, by path: their label is
+    /// their question here, and nowhere else. The tray's own view: showing a submenu
+    /// opens nothing in the daemon.
+    private var asking: Set<String> = []
     /// What the item showed last, to signal what changed.
     private var shown: (title: String, icon: String)?
 
@@ -127,11 +133,43 @@ final class TrayItem {
         bus.close()
     }
 
+    /// The host is about to show `entry`'s submenu. The menu's own entry shown is a
+    /// new showing of the whole menu: no question is open in it yet. Returns whether
+    /// the entry's label changed (a question now shows).
+    func shown(_ entry: TrayEntry) -> Bool {
+        guard case .node(let path) = entry.key else { return false }
+        if path == menu {
+            hidden(nil)
+            return false
+        }
+        guard let n = tray.model.tree.node(at: path), tray.model.question(of: n) != nil,
+            asking.insert(path).inserted
+        else { return false }
+        built = nil
+        return true
+    }
+
+    /// The host hid `entry`'s submenu, or with nil its whole menu.
+    func hidden(_ entry: TrayEntry?) {
+        let before = asking.count
+        if let entry { asking.remove(entry.key.path) } else { asking.removeAll() }
+        if asking.count != before { built = nil }
+    }
+
     /// The menu's entries now.
     var layout: TrayMenu {
-        if let built, built.revision == tray.revision { return built.menu }
-        let made = TrayMenu(rows: (try? tray.model.tree(under: menu)) ?? [])
-        built = (tray.revision, made)
+        if let built, built.revision == tray.revision, built.model == tray.model.revision {
+            return built.menu
+        }
+        let model = tray.model
+        var questions: [String: String] = [:]
+        for path in asking {
+            if let n = model.tree.node(at: path), let question = model.question(of: n) {
+                questions[path] = question
+            }
+        }
+        let made = TrayMenu(rows: (try? model.tree(under: menu)) ?? [], questions: questions)
+        built = (tray.revision, model.revision, made)
         return made
     }
 

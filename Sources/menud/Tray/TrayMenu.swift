@@ -20,7 +20,9 @@ struct TrayMenu {
     let entries: [TrayEntryKey: TrayEntry]
 
     /// `rows`: the menu's rows as ``MenuModel/tree(under:)`` lists them, the menu first.
-    init(rows: [Row]) {
+    /// `questions`: the `confirm:` items whose submenu the host shows, by path, with
+    /// their question, which is then their label.
+    init(rows: [Row], questions: [String: String] = [:]) {
         var stack: [TrayEntry] = []
         var entries: [TrayEntryKey: TrayEntry] = [:]
         let base = rows.first?.depth ?? 0
@@ -30,7 +32,8 @@ struct TrayMenu {
         }
         for row in rows {
             while stack.count > row.depth - base, stack.count > 1 { closeTop() }
-            let entry = Self.entry(for: row)
+            var entry = Self.entry(for: row)
+            if let question = questions[row.path] { entry.label = question }
             stack.append(entry)
         }
         while stack.count > 1 { closeTop() }

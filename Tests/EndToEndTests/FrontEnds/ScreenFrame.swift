@@ -51,4 +51,26 @@ struct ScreenFrame: Equatable {
         }
         return count
     }
+
+    /// The pixel at (x, y).
+    func pixel(at x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
+        let offset = (y * width + x) * 3
+        return (pixels[offset], pixels[offset + 1], pixels[offset + 2])
+    }
+
+    func isColor(at x: Int, _ y: Int, _ color: (UInt8, UInt8, UInt8), tolerance: Int) -> Bool {
+        let p = pixel(at: x, y)
+        return abs(Int(p.0) - Int(color.0)) <= tolerance && abs(Int(p.1) - Int(color.1)) <= tolerance
+            && abs(Int(p.2) - Int(color.2)) <= tolerance
+    }
+
+    func differs(at x: Int, _ y: Int, from other: ScreenFrame, tolerance: Int) -> Bool {
+        !isColor(at: x, y, other.pixel(at: x, y), tolerance: tolerance)
+    }
+
+    /// The pixel's brightness, 0 to 255.
+    func luminance(at x: Int, _ y: Int) -> Int {
+        let p = pixel(at: x, y)
+        return (299 * Int(p.0) + 587 * Int(p.1) + 114 * Int(p.2)) / 1000
+    }
 }

@@ -74,6 +74,23 @@ import Testing
         }
     }
 
+    /// `refresh` runs a group's command whether it is open or not, and opens
+    /// nothing: the first time it loads the group, then it runs again each time.
+    @Test func refreshRunsTheCommandWithoutOpeningTheGroup() async throws {
+        try await withLiveDaemon { daemon in
+            let runs = daemon.directory.file("runs")
+            #expect(try daemon.menuctl(["refresh", "nets"]).status == 0)
+            #expect(lines(runs) == ["run"])
+            #expect(rows(try daemon.request("tree nets")).map(\.path) == ["nets", "nets/home", "nets/cafe"])
+            #expect(rows(try daemon.request("get nets")).first?.state == "collapsed")
+            #expect(try daemon.request("refresh nets").isOK)
+            #expect(lines(runs) == ["run", "run"])
+            let refused = try daemon.request("refresh prefs")
+            #expect(refused.errorCode == "not-expandable", "\(refused.terminator)")
+            #expect(try daemon.request("refresh no/such").errorCode == "no-such-node")
+        }
+    }
+
     /// Whatever command opens a children-cmd group (a recursive or whole-menu one, a
     /// toggle, `nav`, `activate`), its reply waits for the group's command and has
     /// its children (three rows under `remote`, not `hosts` and a "Loading…" row).

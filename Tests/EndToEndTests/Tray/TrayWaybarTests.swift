@@ -162,7 +162,7 @@ import Testing
         return items
     }
 
-    private static func write(_ config: String, _ style: String, in sway: SwaySession) throws {
+    static func write(_ config: String, _ style: String, in sway: SwaySession) throws {
         let directory = sway.directory.file("config/waybar")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try config.write(toFile: directory + "/config", atomically: true, encoding: .utf8)
