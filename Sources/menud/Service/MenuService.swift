@@ -82,7 +82,14 @@ final class MenuService {
     /// `children-cmd`: the dispatcher of a command that opened such groups loads them
     /// as a step of its own (``commitLoadingChildren(_:_:)``).
     func commit(_ output: borrowing CommandOutput, runOnChange: Bool = true) {
-        if output.hasEvents { events.publish(output.events, changes: output.changes) }
+        if output.hasEvents {
+            events.publish(output.events, changes: output.changes)
+        } else if output.hasChanges {
+            // Nodes no client's rows show changed (a closed group's children came
+            // anew): the in-process listeners, whose views hold every node (the tray),
+            // are told all the same.
+            events.tellListeners(about: output.changes)
+        }
         guard output.hasChanges else { return }
         let changes = output.changes
         for recorder in recorders { recorder.add(changes) }
