@@ -151,7 +151,9 @@ $(DEB): $(DIST)/built $(wildcard contrib/debian/*)
 	cd $(DEB_ROOT) && find . -type f ! -path './DEBIAN/*' -printf '%P\0' | LC_ALL=C sort -z \
 		| xargs -0 md5sum > DEBIAN/md5sums
 	chmod -R u+rwX,go=rX $(DEB_ROOT)
-	SOURCE_DATE_EPOCH=$(DEB_EPOCH) dpkg-deb --root-owner-group -Zxz --build $(DEB_ROOT) $@
+	@# gzip, not dpkg-deb's xz: a package that is installed where it is built gains
+	@# little from xz's smaller file (9 MB, not 12), which takes 7 times as long.
+	SOURCE_DATE_EPOCH=$(DEB_EPOCH) dpkg-deb --root-owner-group -Zgzip --build $(DEB_ROOT) $@
 
 clean:
 	rm -rf $(DIST) $(DEB_BUILD) menud_*.deb
