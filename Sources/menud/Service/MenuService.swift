@@ -26,6 +26,13 @@ final class MenuService {
     let events: EventHub
     /// What value nodes read from the system.
     let liveValues: LiveValues
+    /// The nodes with a `value-cmd`, by the group they are in, in the model's
+    /// numbering: what opening a group reads (``readValuesOfOpenedGroups(_:)``).
+    /// Made again whenever the numbering changes (``followLiveValues()``).
+    var valueCommandsByGroup: [Int: [Int]] = [:]
+    /// Its groups, ascending: a click on any other group is told apart by a binary
+    /// search, where hashing its number cost more than the rest of the check.
+    var valueCommandGroups: [Int] = []
     /// The last report of each node whose readings the log was told of, so that a
     /// source printing garbage many times a second does not flood it.
     var readingLogs: [String: LogThrottle] = [:]
@@ -96,7 +103,7 @@ final class MenuService {
         persistence.scheduleSave()
         forgetChildrenOfCollapsedGroups(changes)
         followRefreshes()
-        if !liveValues.isEmpty { readValuesOfOpenedGroups(changes) }
+        if !valueCommandGroups.isEmpty { readValuesOfOpenedGroups(changes) }
         if runOnChange {
             for change in changes {
                 for n in change.valueChanged {
