@@ -57,9 +57,13 @@ final class JgmenuLauncher: NativeMenuProgram {
             toFile: config, atomically: true, encoding: .utf8)
     }
 
-    func open() async throws {
+    func open() throws {
         process = try x.start("jgmenu", ["--config-file=\(config)"], environment: environment)
     }
+
+    /// Nothing: a jgmenu that has started shows its menu, and a second would show
+    /// another.
+    func askAgain() {}
 
     func windows() throws -> [MenuWindow] {
         try x.visibleWindows(["--class", "jgmenu"]).sorted().compactMap { id in

@@ -25,7 +25,10 @@ protocol NativeMenuProgram {
     /// What the failure messages show: the program's log.
     var log: String { get }
     /// Opens the menu, which must be closed.
-    func open() async throws
+    func open() throws
+    /// Asks again for a menu that has not opened yet; the menu may be shown by then,
+    /// so it must not close it or open a second one.
+    func askAgain() throws
     /// The menu's windows that are open now.
     func windows() throws -> [MenuWindow]
 }
@@ -42,10 +45,13 @@ extension NativeMenuProgram {
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> [MenuWindow] {
         try await waitUntil("the menu to be closed before it opens; log: \(log)") { try windows().isEmpty }
-        try await open()
+        try open()
         var open: [MenuWindow] = []
+        var polls = 0
         try await waitUntil("the menu to open; log: \(log)") {
             open = try windows()
+            polls += 1
+            if open.isEmpty && polls.isMultiple(of: 100) { try askAgain() }
             return !open.isEmpty
         }
         var path = [open[0]]

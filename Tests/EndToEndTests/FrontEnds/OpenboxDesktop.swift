@@ -51,10 +51,15 @@ struct OpenboxDesktop: NativeMenuProgram {
         return desktop
     }
 
-    func open() async throws {
+    func open() throws {
         let result = try x.run("xdotool", ["mousemove", "--sync", "1", "1", "key", "super+m"])
         #expect(result.status == 0, "xdotool: \(result)")
     }
+
+    /// The key again: openbox shows its check window before it has grabbed its key
+    /// bindings, so a key sent just after it started may go nowhere. A ShowMenu for
+    /// the menu already shown does nothing.
+    func askAgain() throws { try open() }
 
     /// The menus open now: the root's children that are mapped, bigger than openbox's
     /// 1×1 helper windows, each with its entries, the frame's child windows.
