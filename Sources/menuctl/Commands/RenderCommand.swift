@@ -19,14 +19,12 @@ struct RenderCommand: ParsableCommand {
         if global.json && output.isGiven {
             throw ValidationError("--json is --format json; give one of --json, --format and --template")
         }
-        try output.checkCommands(MenuctlInvocation(global: global))
     }
 
     func run() throws {
-        let invocation = MenuctlInvocation(global: global)
+        let view = try MenuView.fetch(path, options: global)
         let fallback: any ViewFormat = global.json ? JSONFormat() : TreeFormat()
-        let format = output.makeFormat(invocation: invocation, fallback: fallback)
-        let view = try MenuView.fetch(path, everyNode: format.showsEveryNode, options: global)
-        print(format.render(view))
+        print(
+            output.makeFormat(invocation: MenuctlInvocation(global: global), fallback: fallback).render(view))
     }
 }
