@@ -252,6 +252,10 @@ import Testing
                 toFile: config, atomically: true, encoding: .utf8)
             #expect(try daemon.request("reload").isOK)
             try await waitUntil("the listener gone") { !isRunning(listener) }
+            // Reaped, as the daemon runs on: not left a zombie until it exits.
+            try await waitUntil("the stopped listener reaped") {
+                !FileManager.default.fileExists(atPath: "/proc/\(listener)")
+            }
         }
         #expect(listener > 0)
     }
