@@ -260,6 +260,36 @@ import Testing
         #expect(listener > 0)
     }
 
+    /// A reading is not saved: the state file is not restored into a node that reads
+    /// the system, and rewriting it for each reading would wake the disk as often as a
+    /// value is polled.
+    @Test func readingsDoNotRewriteTheStateFile() async throws {
+        try await withSystem { daemon in
+            let events = try daemon.connect()
+            try events.subscribe("value")
+            let state = daemon.directory.file("state")
+            #expect(try daemon.request("save").isOK)
+            let written = try FileManager.default.attributesOfItem(atPath: state)
+            let file = daemon.directory.file("wifi-events")
+            for line in ["on", "off", "on"] {
+                try append(line, to: file)
+                #expect(try nextValue(of: "wifi", on: events) == ["value", "wifi", line])
+            }
+            // A write waits 250 ms for more changes to join it (Persistence.saveDelay):
+            // one that a reading asked for would have come within this second.
+            try await Task.sleep(for: .seconds(1))
+            let now = try FileManager.default.attributesOfItem(atPath: state)
+            #expect(now[.systemFileNumber] as? Int == written[.systemFileNumber] as? Int)
+            #expect(now[.modificationDate] as? Date == written[.modificationDate] as? Date)
+            // A user's change is saved as ever, the value read with it.
+            #expect(try daemon.request("set output headphones").isOK)
+            try await waitUntil("the user's change written") {
+                let text = (try? String(contentsOfFile: state, encoding: .utf8)) ?? ""
+                return text.contains("value output headphones\n")
+            }
+        }
+    }
+
     @Test func theDaemonsStopEndsItsListeners() async throws {
         var listener: Int32 = 0
         try await withSystem { daemon in
