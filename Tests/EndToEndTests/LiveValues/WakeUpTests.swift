@@ -162,4 +162,31 @@ struct WakeUpTests {
         }
         withExtendedLifetime(directory) {}
     }
+
+    /// A child's exit is taken by the loop's thread: it wakes no thread of the pool,
+    /// whose threads block the signals the daemon handles.
+    @Test func aChildsExitWakesNoPoolThread() async throws {
+        try await withDaemon { daemon in
+            // The first job starts the pool: a state write.
+            #expect(try daemon.request("save").isOK)
+            func pool() -> ThreadSwitches {
+                let all = ThreadSwitches(of: daemon.pid)
+                return ThreadSwitches(threads: all.threads.filter { $0.key != daemon.pid })
+            }
+            try await waitUntil("the pool's threads asleep") {
+                let threads = pool().threads.keys
+                return !threads.isEmpty && threads.allSatisfy { threadState(daemon.pid, $0) == "S" }
+            }
+            let before = pool()
+            for _ in 0..<10 {
+                #expect(
+                    try daemon.request("activate power/session/lock").lines.first?.hasPrefix("ran") == true)
+            }
+            try await waitUntil("the ten children reaped") {
+                !ProcessEntry.all().contains { $0.parent == daemon.pid }
+            }
+            let woke = before.added(by: pool())
+            #expect(woke == 0, "the pool's threads woke \(woke) times for ten children's exits")
+        }
+    }
 }
