@@ -81,8 +81,9 @@ final class LiveValues {
         ValueCommandRun.start(command, path: path, processes: processes) { [weak self] line in
             guard let self else { return }
             let again = self.running.removeValue(forKey: path) ?? false
-            guard self.sources[path]?.command == command else { return }
-            self.deliver(line, from: path)
+            // A line from a command the node no longer has is dropped; the read asked
+            // for meanwhile (the new command's first) still runs.
+            if self.sources[path]?.command == command { self.deliver(line, from: path) }
             if again { self.read(path) }
         }
     }

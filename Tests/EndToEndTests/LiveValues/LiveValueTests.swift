@@ -260,6 +260,32 @@ import Testing
         #expect(listener > 0)
     }
 
+    /// A reload that changes a node's `value-cmd` while the old one runs: the old
+    /// command's line is dropped, and the new command runs once the old has ended.
+    @Test func aValueCommandChangedWhileItRunsRunsWhenTheOldEnds() async throws {
+        let directory = try TempDirectory()
+        let config = directory.file("menu.yaml")
+        let text = try String(contentsOfFile: TestPaths.fixture("system.yaml"), encoding: .utf8)
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+        try "40\n".write(toFile: directory.file("volume"), atomically: true, encoding: .utf8)
+        let old = "value-cmd: while [ ! -e go ]; do sleep 0.05; done; echo 30"
+        #expect(text.contains(old))
+        try await withDaemon(config: config, directory: directory) { daemon in
+            try await waitUntil("the slow command running") {
+                ProcessEntry.all().contains { child in
+                    child.parent == daemon.pid
+                        && ((try? String(contentsOfFile: "/proc/\(child.pid)/cmdline", encoding: .utf8)) ?? "")
+                            .contains("-e go")
+                }
+            }
+            try text.replacingOccurrences(of: old, with: "value-cmd: echo 45").write(
+                toFile: config, atomically: true, encoding: .utf8)
+            #expect(try daemon.request("reload").isOK)
+            try "".write(toFile: directory.file("go"), atomically: true, encoding: .utf8)
+            try await waitUntil("the new command's value") { try row(daemon, "sound/slow")?.value == "45" }
+        }
+    }
+
     /// A reading is not saved: the state file is not restored into a node that reads
     /// the system, and rewriting it for each reading would wake the disk as often as a
     /// value is polled.
