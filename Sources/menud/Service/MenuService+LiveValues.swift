@@ -92,10 +92,14 @@ extension MenuService {
             "value \(path): \(message)\(held > 0 ? " (and \(held) more since the last report)" : "")")
     }
 
+    /// Publishes a reading. It does not write the state file: a node that reads its
+    /// value from the system is not restored from it (``Persistence/restore(_:)``),
+    /// and a value polled every few seconds would rewrite the file, and wake the disk,
+    /// as often, for nothing. The file takes the value with the user's next change.
     private func commitReading(_ change: Change) {
         guard !change.isEmpty else { return }
         var output = CommandOutput(listening: events.hasSubscribers)
         output.record(change, in: model)
-        commit(output, runOnChange: false)
+        commit(output, runOnChange: false, save: false)
     }
 }

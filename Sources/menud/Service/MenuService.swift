@@ -87,8 +87,10 @@ final class MenuService {
     /// `on-change` commands (only for what a client did: a reload or a group's
     /// children arriving is not the user changing a value). It starts no
     /// `children-cmd`: the dispatcher of a command that opened such groups loads them
-    /// as a step of its own (``commitLoadingChildren(_:_:)``).
-    func commit(_ output: borrowing CommandOutput, runOnChange: Bool = true) {
+    /// as a step of its own (``commitLoadingChildren(_:_:)``). Without `save` the
+    /// state file is not written for it: for values read from the system, which are
+    /// not restored from it.
+    func commit(_ output: borrowing CommandOutput, runOnChange: Bool = true, save: Bool = true) {
         if output.hasEvents {
             events.publish(output.events, changes: output.changes)
         } else if output.hasChanges {
@@ -100,7 +102,7 @@ final class MenuService {
         guard output.hasChanges else { return }
         let changes = output.changes
         for recorder in recorders { recorder.add(changes) }
-        persistence.scheduleSave()
+        if save { persistence.scheduleSave() }
         forgetChildrenOfCollapsedGroups(changes)
         followRefreshes()
         if !valueCommandGroups.isEmpty { readValuesOfOpenedGroups(changes) }
