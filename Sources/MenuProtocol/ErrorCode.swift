@@ -13,6 +13,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case notActivatable = "not-activatable"
     case noSuchRow = "no-such-row"
     case notAMenu = "not-a-menu"
+    case badQuery = "bad-query"
     case permission
     case lineTooLong = "line-too-long"
     case badRequest = "bad-request"
@@ -37,6 +38,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .notActivatable: self = .notActivatable
         case .noSuchRow: self = .noSuchRow
         case .notAMenu: self = .notAMenu
+        case .badQuery: self = .badQuery
         }
     }
 }

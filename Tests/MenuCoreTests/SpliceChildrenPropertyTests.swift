@@ -143,6 +143,17 @@ import Testing
             #expect(path(spliced, spliced.node(atRow: r)) == path(rebuilt, rebuilt.node(atRow: r)))
         }
         for p in gone { #expect(spliced.tree.node(at: p) == nil, "\(p) is gone") }
+        // The search index followed the splice as it would be built from scratch, and
+        // finds the same nodes in the same order.
+        #expect(spliced.core.search.isEquivalent(to: SearchIndex(tree: spliced.tree)))
+        for query in ["t", "n0", "r", "dyn", "watch"] {
+            func found(_ model: MenuModel) throws -> [String] {
+                try model.find(query, limit: 50).map {
+                    "\(model.tree.path($0.node)) \($0.score) \($0.positions)"
+                }
+            }
+            #expect(try found(spliced) == found(rebuilt), "find \(query)")
+        }
         #expect(
             spliced.tree.topLevel.map { spliced.tree.path($0) }
                 == rebuilt.tree.topLevel.map { rebuilt.tree.path($0) })

@@ -11,6 +11,8 @@ public enum MenuError: Error, Sendable, Hashable, CustomStringConvertible {
     case noSuchRow(Int)
     case badPath(String)
     case notAMenu(String)
+    /// A `find` query or limit that cannot be searched with, and why.
+    case badQuery(String)
 
     public var message: String {
         switch self {
@@ -26,6 +28,7 @@ public enum MenuError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notActivatable(let p): return "'\(p)' needs a value: use set"
         case .noSuchRow(let n): return "no visible row \(n)"
         case .notAMenu(let p): return "'\(p)' is not a top-level menu"
+        case .badQuery(let reason): return reason
         }
     }
 

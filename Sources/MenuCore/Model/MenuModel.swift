@@ -90,6 +90,19 @@ public final class MenuModel {
     public func childrenCommand(of i: Int) -> String? { core.tree.childrenCommands[i] }
     /// The rendered title of node `i`.
     public func title(of i: Int) -> String { reading { $0.title(of: i) } }
+    /// The titles of `i`'s ancestors, the top-level menu's first: where the node is,
+    /// as a user who opened its groups saw it.
+    public func breadcrumbs(of i: Int) -> [String] {
+        reading { m in
+            var titles: [String] = []
+            var n = m.tree.parent(i)
+            while let a = n {
+                titles.append(m.title(of: a))
+                n = m.tree.parent(a)
+            }
+            return titles.reversed()
+        }
+    }
     /// The question a `confirm:` item asks before it runs, nil for any other node.
     public func question(of i: Int) -> String? { reading { $0.tree.question(of: i, title: $0.title(of: i)) } }
     /// Nodes whose title or subtitle shows the value of `i`, besides `i` itself.
@@ -99,6 +112,22 @@ public final class MenuModel {
     /// its siblings. What a view keeps of the row is stale once this moves, or once
     /// ``numbering`` does.
     public func rowVersion(of n: Int) -> UInt32 { core.rowVersions[n] }
+
+    // MARK: Search
+
+    /// The nodes whose title or path matches `query`, best first, at most `limit`.
+    /// Every node counts, hidden ones and the children a `children-cmd` group has
+    /// loaded too. The query's words, split at spaces, must each match, letters in
+    /// order but not necessarily together, ignoring case and accents; they rank as
+    /// fzf ranks them, a title that is the query first. `badQuery` for an empty
+    /// query, one longer than 256 bytes or with a control character, and a limit
+    /// outside 1…10,000.
+    public func find(_ query: String, limit: Int) throws(MenuError) -> [FoundNode] {
+        try reading { (m: inout ModelCore) throws(MenuError) in try m.find(query, limit: limit) }
+    }
+
+    /// The bytes the search index holds.
+    public var searchIndexBytes: Int { core.search.byteCount }
 
     // MARK: Rows
 

@@ -35,6 +35,7 @@ extension ModelCore {
         }
 
         let (old, new) = tree.replaceChildren(of: g, with: filled)
+        search.splice(old: old, new: new, in: tree)
         revision &+= 1
         let fits = old.count == new.count
         if fits {

@@ -38,24 +38,31 @@ struct ModelCore {
     /// ``ModelSnapshot`` taken at one revision describes the model as long as the
     /// revision is the same.
     var revision = 0
+    /// What `find` searches, following the tree's splices.
+    var search: SearchIndex
 
     init(config: MenuConfig) {
         self.init(tree: MenuTree(config: config))
     }
 
     init(tree: MenuTree) {
-        self.init(tree: tree, expanded: tree.initiallyExpanded, values: tree.initialValues)
+        self.init(
+            tree: tree, expanded: tree.initiallyExpanded, values: tree.initialValues,
+            search: SearchIndex(tree: tree))
     }
 
     /// The model a snapshot was taken of, for work done on another thread than the
     /// model's own.
     init(_ snapshot: ModelSnapshot) {
-        self.init(tree: snapshot.tree, expanded: snapshot.expanded, values: snapshot.values)
+        self.init(
+            tree: snapshot.tree, expanded: snapshot.expanded, values: snapshot.values, search: snapshot.search
+        )
         revision = snapshot.revision
     }
 
-    private init(tree: MenuTree, expanded: [Bool], values: [Int: Value]) {
+    private init(tree: MenuTree, expanded: [Bool], values: [Int: Value], search: SearchIndex) {
         self.tree = tree
+        self.search = search
         self.expanded = expanded
         self.values = values
         rowVersions = [UInt32](repeating: 0, count: tree.count)

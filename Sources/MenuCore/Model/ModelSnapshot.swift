@@ -6,11 +6,12 @@ public struct ModelSnapshot: Sendable {
     let expanded: [Bool]
     let values: [Int: Value]
     public let revision: Int
+    let search: SearchIndex
 }
 
 extension ModelCore {
     func snapshot() -> ModelSnapshot {
-        ModelSnapshot(tree: tree, expanded: expanded, values: values, revision: revision)
+        ModelSnapshot(tree: tree, expanded: expanded, values: values, revision: revision, search: search)
     }
 }
 

@@ -1,0 +1,30 @@
+/// One answer of ``MenuModel/find(_:limit:)``: a node, where the query matched it,
+/// and how well.
+public struct FoundNode: Sendable, Hashable {
+    /// Which text of the node the query matched.
+    public enum Field: String, Sendable {
+        /// The title as shown, values included.
+        case title
+        /// The path: the ids from the top, joined by `/`.
+        case path
+    }
+
+    public let node: Int
+    public let field: Field
+    /// The matched scalars' offsets in ``field``'s text (0-based, Unicode scalars
+    /// rather than bytes or characters, as fzf counts them), ascending.
+    public let positions: [Int]
+    /// fzf's score: higher is better. An exact match is ranked first whatever its score.
+    public let score: Int
+    /// Whether the title is the query, but for case and accents.
+    public let exact: Bool
+
+    /// Whether `self` ranks before `other`: exact first, then by score, then the
+    /// shorter text, then the earlier node.
+    func ranks(before other: FoundNode, length: Int, otherLength: Int) -> Bool {
+        if exact != other.exact { return exact }
+        if score != other.score { return score > other.score }
+        if length != otherLength { return length < otherLength }
+        return node < other.node
+    }
+}
