@@ -45,6 +45,10 @@ public enum CommandCatalog {
             arguments: 0...1, batchable: true),
         CommandSpec("get", "PATH", "Show one node's row.", arguments: 1...1, batchable: true),
         CommandSpec("row", "N", "Show visible row N (0-based).", arguments: 1...1, batchable: true),
+        CommandSpec(
+            "find", "QUERY [LIMIT]",
+            "Search every node, hidden ones too, by title and path, fuzzily as fzf does: the best LIMIT (default 20) first.",
+            arguments: 1...2, batchable: true),
         // Changing it.
         CommandSpec(
             "expand", "PATH", "Open a group or choice (and every group below with --recursive).",

@@ -16,7 +16,7 @@ struct MenuCtl: ParsableCommand {
             goes to stderr), 2 for a usage error, 3 when the daemon cannot be reached.
             """,
         subcommands: [
-            RowsCommand.self, TreeCommand.self, GetCommand.self, RowCommand.self,
+            RowsCommand.self, TreeCommand.self, GetCommand.self, RowCommand.self, FindCommand.self,
             ExpandCommand.self, CollapseCommand.self, ToggleCommand.self, ExpandAllCommand.self,
             CollapseAllCommand.self, ExpandToCommand.self,
             SetCommand.self, StepCommand.self, ActivateCommand.self, BatchCommand.self, SaveCommand.self,

@@ -85,6 +85,23 @@ enum ModelCommands {
                 }
                 state.menu.rowRecords.write(node: node, index: n, in: menu, to: &out.reply)
             }),
+        Command(
+            "find",
+            action: .run { invocation, state, out throws(ProtocolError) in
+                var limit = 20
+                if invocation.arguments.count > 1 {
+                    guard let n = invocation.arguments.integer(1) else {
+                        throw ProtocolError(
+                            .wrongArguments, "the limit must be a whole number: \(invocation.arguments[1])")
+                    }
+                    limit = n
+                }
+                let menu = state.model
+                let found = try model { () throws(MenuError) in
+                    try menu.find(invocation.arguments[0], limit: limit)
+                }
+                for answer in found { FoundRecord(answer, in: menu).write(to: &out.reply) }
+            }),
         nodeMutation("expand") { m, n, i throws(MenuError) in
             try m.expand(node: n, recursive: i.has("--recursive"))
         },

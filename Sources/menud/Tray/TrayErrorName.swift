@@ -15,6 +15,7 @@ enum TrayErrorName {
         .notActivatable: "NotActivatable",
         .noSuchRow: "NoSuchRow",
         .notAMenu: "NotAMenu",
+        .badQuery: "BadQuery",
         .permission: "Permission",
         .lineTooLong: "LineTooLong",
         .badRequest: "BadRequest",
