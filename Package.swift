@@ -117,7 +117,10 @@ let package = Package(
             // menud needs no toolchain. Debug builds stay dynamic, because the test
             // targets that depend on menud take in its linker flags.
             linkerSettings: staticMenuctl
-                ? [.unsafeFlags(["-static-stdlib"] + staticSwift, .when(platforms: [.linux], configuration: .release))]
+                ? [
+                    .unsafeFlags(
+                        ["-static-stdlib"] + staticSwift, .when(platforms: [.linux], configuration: .release))
+                ]
                 : []
         ),
         .executableTarget(
@@ -134,10 +137,13 @@ let package = Package(
             // --static-swift-stdlib would do less and applies to every product.
             linkerSettings: staticMenuctl ? [.unsafeFlags(staticExecutable, .when(platforms: [.linux]))] : []
         ),
+        // glibc's mallinfo2, which the Glibc module does not export.
+        .target(name: "CMallocInfo"),
         .executableTarget(
             name: "menubench",
             dependencies: [
                 "MenuCore", "MenuConfigLoading", "MenuProtocol", "MenuClient", "MenuLoop", "CYAML",
+                "CMallocInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

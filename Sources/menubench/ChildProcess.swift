@@ -10,12 +10,16 @@ struct ChildProcess {
         var peakRSS: Int
     }
 
-    /// Runs `argv`, its output going to `output` (a file it creates) or nowhere.
-    static func run(_ argv: [String], quiet: Bool = true, output: String? = nil) -> Outcome {
+    /// Runs `argv`, its output going to `output` (a file it creates) or nowhere, its
+    /// input read from the file `input`, if given.
+    static func run(_ argv: [String], quiet: Bool = true, output: String? = nil, input: String? = nil)
+        -> Outcome
+    {
         var pid: pid_t = 0
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        if let input { posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0) }
         if let output {
             posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         }

@@ -8,7 +8,8 @@ import MenuLoop
 /// same run, so the ratios hold whatever machine runs it.
 struct Menubench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure menud's load, model, socket, client, fan-out, reload and live-value costs.",
+        abstract:
+            "Measure menud's load, model, socket, client, fan-out, reload, live-value and search costs.",
         subcommands: [
             Run.self, RawParseCommand.self, LoadCommand.self, GenerateCommand.self, DriveCommand.self,
             LoopFloorCommand.self, BareFloorCommand.self, HotPathCommand.self, SendCommand.self,
@@ -19,8 +20,9 @@ struct Menubench: ParsableCommand {
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the suite.")
 
-    @Option(help: "Comma-separated sections: load, model, children, socket, client, fanout, reload, live.")
-    var sections = "load,model,socket,client,fanout,reload,live"
+    @Option(
+        help: "Comma-separated sections: load, model, children, socket, client, fanout, reload, live, find.")
+    var sections = "load,model,socket,client,fanout,reload,live,find"
 
     @Option(help: "Seconds each socket load runs, at most.")
     var seconds = 3.0
@@ -75,6 +77,10 @@ struct Run: ParsableCommand {
         }
         if wanted.contains("reload") {
             results += ReloadBench(nodes: quick ? 100_000 : 1_000_000, binDir: binDir, workDir: work).run()
+        }
+        if wanted.contains("find") {
+            let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+            results += FindBench(sizes: sizes, workDir: work).run()
         }
         if wanted.contains("live") {
             results += LiveBench(binDir: binDir, workDir: work, quick: quick).run()

@@ -18,13 +18,4 @@ public struct FoundNode: Sendable, Hashable {
     public let score: Int
     /// Whether the title is the query, but for case and accents.
     public let exact: Bool
-
-    /// Whether `self` ranks before `other`: exact first, then by score, then the
-    /// shorter text, then the earlier node.
-    func ranks(before other: FoundNode, length: Int, otherLength: Int) -> Bool {
-        if exact != other.exact { return exact }
-        if score != other.score { return score > other.score }
-        if length != otherLength { return length < otherLength }
-        return node < other.node
-    }
 }

@@ -66,24 +66,31 @@ struct FuzzyMatch {
     }
 
     /// The score of `pattern`'s best place in `text`, with the byte offsets of its
-    /// matched scalars appended to `positions`; nil when it does not match. Both are
-    /// folded, and `pattern` is not empty.
-    static func match(
-        _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, positions: inout [Int32]
+    /// matched scalars appended to `positions` when it is given; nil when it does not
+    /// match. Both are folded, and `pattern` is not empty. Ranking a query's
+    /// candidates asks for the score alone: only the answers kept need positions.
+    @inline(__always) static func match(
+        _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>,
+        positions: UnsafeMutablePointer<[Int32]>?
     ) -> Int? {
-        // Forward: the earliest place where the whole pattern has occurred.
+        // Forward: the earliest place where the whole pattern has occurred. A search
+        // for a scalar's first byte lands only on scalars' first bytes: in UTF-8 no
+        // first byte is also a later one.
+        let count = text.count
         var p = 0
         var t = 0
-        while t < text.count, p < pattern.count {
-            let n = scalarLength(pattern[p])
-            if same(text, t, pattern, p, n) {
+        while p < pattern.count {
+            let b = pattern[p]
+            while t < count && text[t] != b { t += 1 }
+            if t == count { return nil }
+            let n = scalarLength(b)
+            if n == 1 || same(text, t, pattern, p, n) {
                 p += n
                 t += n
             } else {
-                t += scalarLength(text[t])
+                t += 1
             }
         }
-        guard p == pattern.count else { return nil }
         let end = t
         // Backward from there: the latest start, and so the shortest span.
         p = pattern.count
@@ -91,19 +98,17 @@ struct FuzzyMatch {
         while p > 0 {
             var q = p - 1
             while q > 0, pattern[q] & 0xC0 == 0x80 { q -= 1 }
-            let n = p - q
-            start -= 1
-            while start > 0, text[start] & 0xC0 == 0x80 { start -= 1 }
-            if same(text, start, pattern, q, n) { p = q }
+            let b = pattern[q]
+            repeat { start -= 1 } while text[start] != b
+            if p - q == 1 || same(text, start, pattern, q, p - q) { p = q }
         }
-        return score(pattern, in: text, from: start, to: end, positions: &positions)
+        return score(pattern, in: text, from: start, to: end, positions: positions)
     }
 
     /// fzf's `calculateScore`: the pattern matched greedily over `text[start ..< end]`.
     private static func score(
         _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, from start: Int,
-        to end: Int,
-        positions: inout [Int32]
+        to end: Int, positions: UnsafeMutablePointer<[Int32]>?
     ) -> Int {
         var score = 0
         var p = 0
@@ -121,7 +126,7 @@ struct FuzzyMatch {
             let current = CharClass(text[t])
             let n = scalarLength(text[t])
             if p < pattern.count, scalarLength(pattern[p]) == n, same(text, t, pattern, p, n) {
-                positions.append(Int32(t))
+                positions?.pointee.append(Int32(t))
                 score += scoreMatch
                 var bonus = self.bonus(after: previous, on: current)
                 if consecutive == 0 {

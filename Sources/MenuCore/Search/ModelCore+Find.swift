@@ -1,4 +1,25 @@
 extension ModelCore {
+    /// Most answers one `find` gives.
+    static let maxFindLimit = 10_000
+
+    /// A node that matched, before its positions are known: what the ranking keeps.
+    private struct Candidate {
+        var node: Int
+        var field: FoundNode.Field
+        var score: Int
+        var exact: Bool
+        /// The matched text's length in bytes: the shorter ranks first on a tie.
+        var length: Int
+
+        /// Exact first, then by score, then the shorter text, then the earlier node.
+        func ranks(before other: Candidate) -> Bool {
+            if exact != other.exact { return exact }
+            if score != other.score { return score > other.score }
+            if length != other.length { return length < other.length }
+            return node < other.node
+        }
+    }
+
     /// The nodes that match `query`, best first, at most `limit` of them: every node,
     /// hidden or not, children of `children-cmd` groups once loaded. See
     /// ``MenuModel/find(_:limit:)``.
@@ -7,93 +28,116 @@ extension ModelCore {
             throw .badQuery("the limit must be from 1 to \(Self.maxFindLimit), not \(limit)")
         }
         let query = try SearchQuery(query)
-        var best: [(found: FoundNode, length: Int)] = []
-        var positions: [Int32] = []
+        var best: [Candidate] = []
+        best.reserveCapacity(min(limit, 64))
         var scratch: [UInt8] = []
         let need = query.letters
         let index = search
         index.text.withUnsafeBufferPointer { text in
             query.folded.withUnsafeBufferPointer { pattern in
-                for i in 0..<tree.count {
-                    let inTitle = need & ~index.titleLetters[i] == 0
-                    let inPath = need & ~index.pathLetters[i] == 0
-                    guard inTitle || inPath else { continue }
-                    var found: FoundNode?
-                    var length = 0
-                    if inTitle {
-                        if tree.titleTemplates[i] != nil {
-                            scratch.removeAll(keepingCapacity: true)
-                            TextFolding.fold(title(of: i), into: &scratch)
-                            length = scratch.count
-                            found = scratch.withUnsafeBufferPointer {
-                                Self.match(
-                                    query, pattern, in: $0, node: i, field: .title, positions: &positions)
+                index.titleLetters.withUnsafeBufferPointer { titleLetters in
+                    index.pathLetters.withUnsafeBufferPointer { pathLetters in
+                        index.starts.withUnsafeBufferPointer { starts in
+                            index.titleLengths.withUnsafeBufferPointer { titleLengths in
+                                for i in 0..<titleLetters.count {
+                                    let inTitle = need & ~titleLetters[i] == 0
+                                    let inPath = need & ~pathLetters[i] == 0
+                                    guard inTitle || inPath else { continue }
+                                    var found: Candidate?
+                                    if inTitle {
+                                        if titleLetters[i] == ~0, tree.titleTemplates[i] != nil {
+                                            scratch.removeAll(keepingCapacity: true)
+                                            TextFolding.fold(title(of: i), into: &scratch)
+                                            found = scratch.withUnsafeBufferPointer {
+                                                Self.candidate(query, pattern, in: $0, node: i, field: .title)
+                                            }
+                                        } else if titleLengths[i] > 0, let base = text.baseAddress {
+                                            let title = UnsafeBufferPointer(
+                                                start: base + Int(starts[i]), count: Int(titleLengths[i]))
+                                            found = Self.candidate(
+                                                query, pattern, in: title, node: i, field: .title)
+                                        }
+                                    }
+                                    if inPath {
+                                        scratch.removeAll(keepingCapacity: true)
+                                        appendFoldedPath(of: i, index: index, text: text, to: &scratch)
+                                        let onPath = scratch.withUnsafeBufferPointer {
+                                            Self.candidate(query, pattern, in: $0, node: i, field: .path)
+                                        }
+                                        if let onPath, found.map({ onPath.score > $0.score }) ?? true {
+                                            found = onPath
+                                        }
+                                    }
+                                    guard let found else { continue }
+                                    Self.keep(found, in: &best, limit: limit)
+                                }
                             }
-                        } else {
-                            let range = index.title(i)
-                            length = range.count
-                            found = Self.match(
-                                query, pattern, in: UnsafeBufferPointer(rebasing: text[range]), node: i,
-                                field: .title, positions: &positions)
                         }
                     }
-                    if inPath {
-                        scratch.removeAll(keepingCapacity: true)
-                        appendFoldedPath(of: i, index: index, text: text, to: &scratch)
-                        let onPath = scratch.withUnsafeBufferPointer {
-                            Self.match(query, pattern, in: $0, node: i, field: .path, positions: &positions)
-                        }
-                        if let onPath, found.map({ onPath.score > $0.score }) ?? true {
-                            found = onPath
-                            length = scratch.count
-                        }
-                    }
-                    guard let found else { continue }
-                    if best.count == limit {
-                        guard let last = best.last,
-                            found.ranks(before: last.found, length: length, otherLength: last.length)
-                        else { continue }
-                        best.removeLast()
-                    }
-                    var low = 0
-                    var high = best.count
-                    while low < high {
-                        let mid = (low + high) / 2
-                        if best[mid].found.ranks(before: found, length: best[mid].length, otherLength: length)
-                        {
-                            low = mid + 1
-                        } else {
-                            high = mid
-                        }
-                    }
-                    best.insert((found, length), at: low)
                 }
             }
         }
-        return best.map { $0.found }
+        // Positions for the answers kept only.
+        return best.map { candidate in
+            var positions: [Int32] = []
+            scratch.removeAll(keepingCapacity: true)
+            switch candidate.field {
+            case .title:
+                if tree.titleTemplates[candidate.node] != nil {
+                    TextFolding.fold(title(of: candidate.node), into: &scratch)
+                } else {
+                    scratch.append(contentsOf: index.text[index.title(candidate.node)])
+                }
+            case .path:
+                index.text.withUnsafeBufferPointer {
+                    appendFoldedPath(of: candidate.node, index: index, text: $0, to: &scratch)
+                }
+            }
+            let offsets = scratch.withUnsafeBufferPointer { text in
+                query.folded.withUnsafeBufferPointer { pattern in
+                    for word in query.words {
+                        _ = FuzzyMatch.match(
+                            UnsafeBufferPointer(rebasing: pattern[word]), in: text, positions: &positions)
+                    }
+                    return Self.scalarOffsets(of: positions, in: text)
+                }
+            }
+            return FoundNode(
+                node: candidate.node, field: candidate.field, positions: offsets, score: candidate.score,
+                exact: candidate.exact)
+        }
     }
 
-    /// Most answers one `find` gives.
-    static let maxFindLimit = 10_000
+    /// Puts `found` in its place in `best`, ranked, dropping the last past `limit`.
+    @inline(__always) private static func keep(_ found: Candidate, in best: inout [Candidate], limit: Int) {
+        if best.count == limit {
+            guard found.ranks(before: best[limit - 1]) else { return }
+            best.removeLast()
+        }
+        var low = 0
+        var high = best.count
+        while low < high {
+            let mid = (low + high) / 2
+            if best[mid].ranks(before: found) { low = mid + 1 } else { high = mid }
+        }
+        best.insert(found, at: low)
+    }
 
     /// Every word of `query` matched in `text`: nil unless all match.
-    private static func match(
+    @inline(__always) private static func candidate(
         _ query: SearchQuery, _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>,
-        node: Int, field: FoundNode.Field, positions: inout [Int32]
-    ) -> FoundNode? {
-        positions.removeAll(keepingCapacity: true)
+        node: Int, field: FoundNode.Field
+    ) -> Candidate? {
         var score = 0
         for word in query.words {
             guard
                 let s = FuzzyMatch.match(
-                    UnsafeBufferPointer(rebasing: pattern[word]), in: text, positions: &positions)
+                    UnsafeBufferPointer(rebasing: pattern[word]), in: text, positions: nil)
             else { return nil }
             score += s
         }
-        let exact = field == .title && text.elementsEqual(pattern)
-        return FoundNode(
-            node: node, field: field, positions: scalarOffsets(of: positions, in: text), score: score,
-            exact: exact)
+        let exact = field == .title && text.count == pattern.count && text.elementsEqual(pattern)
+        return Candidate(node: node, field: field, score: score, exact: exact, length: text.count)
     }
 
     /// Byte offsets in UTF-8 `text` as offsets in its scalars, ascending and once each.

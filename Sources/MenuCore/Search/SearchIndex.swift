@@ -11,8 +11,8 @@ struct SearchIndex: Sendable {
     /// the new nodes' text and leaves the old nodes' in place until they are half of
     /// the buffer.
     private(set) var text: [UInt8] = []
-    private var starts: [UInt32] = []
-    private var titleLengths: [UInt16] = []
+    private(set) var starts: [UInt32] = []
+    private(set) var titleLengths: [UInt16] = []
     private var idLengths: [UInt16] = []
     /// The letters of the node's title, or every bit for a title that shows values
     /// (``TitleTemplate``), which is matched as shown.
