@@ -1,0 +1,175 @@
+import MenuCore
+
+/// The children of a `children-from: applications` group: one group per main
+/// category of the Desktop Menu Specification, in the order of their titles with
+/// "Other" last, each holding its applications sorted by name (ignoring case);
+/// empty categories are left out. An application is an item, or, when it has
+/// actions, a group whose first child "Open" starts it and whose other children are
+/// its actions, so that it stays one click to start.
+///
+/// Titles are the entries' text and never templates: `{value}` in a name is shown
+/// as written. Ids come from the desktop-file ids, with every character an id may
+/// not hold made `_` and a number added where two siblings would clash.
+public struct ApplicationMenu: Sendable {
+    /// The group's children.
+    public var children: [NodeSpec]
+    /// How each item starts, by its path below the group (`network/firefox`,
+    /// `network/firefox/new-window`).
+    public var launches: [String: ApplicationLaunch]
+    /// The entries it was made from, sorted as shown: the same entries make the same
+    /// menu.
+    public var entries: [DesktopEntry]
+
+    /// A main category: its name in `Categories`, the id and title of its group.
+    public struct Category: Sendable {
+        public var name: String
+        public var id: String
+        public var title: String
+    }
+
+    /// The main categories, in the order their groups come. `Audio` and `Video`
+    /// require `AudioVideo` and go with it.
+    public static let categories: [Category] = [
+        Category(name: "Utility", id: "utility", title: "Accessories"),
+        Category(name: "Development", id: "development", title: "Development"),
+        Category(name: "Education", id: "education", title: "Education"),
+        Category(name: "Game", id: "game", title: "Games"),
+        Category(name: "Graphics", id: "graphics", title: "Graphics"),
+        Category(name: "Network", id: "network", title: "Internet"),
+        Category(name: "AudioVideo", id: "audiovideo", title: "Multimedia"),
+        Category(name: "Office", id: "office", title: "Office"),
+        Category(name: "Science", id: "science", title: "Science"),
+        Category(name: "Settings", id: "settings", title: "Settings"),
+        Category(name: "System", id: "system", title: "System"),
+    ]
+    public static let other = Category(name: "", id: "other", title: "Other")
+
+    /// The menu of `entries`, the shown ones of a scan.
+    public init(_ entries: [DesktopEntry]) {
+        let byName = Dictionary(uniqueKeysWithValues: Self.categories.enumerated().map { ($1.name, $0) })
+        var sorted = entries.map { (key: $0.name.lowercased(), entry: $0) }
+        sorted.sort { $0.key != $1.key ? $0.key < $1.key : $0.entry.id < $1.entry.id }
+        self.entries = sorted.map(\.entry)
+        var buckets = [[DesktopEntry]](repeating: [], count: Self.categories.count + 1)
+        for entry in self.entries {
+            var bucket = Self.categories.count
+            for category in entry.categories {
+                let name = category == "Audio" || category == "Video" ? "AudioVideo" : category
+                if let k = byName[name] {
+                    bucket = k
+                    break
+                }
+            }
+            buckets[bucket].append(entry)
+        }
+        var children: [NodeSpec] = []
+        var launches: [String: ApplicationLaunch] = [:]
+        for (k, members) in buckets.enumerated() where !members.isEmpty {
+            let category = k < Self.categories.count ? Self.categories[k] : Self.other
+            var ids = Set<String>()
+            var apps: [NodeSpec] = []
+            apps.reserveCapacity(members.count)
+            for entry in members {
+                let id = Self.unique(Self.nodeID(entry.busName), in: &ids)
+                let path = category.id + "/" + id
+                let main = ApplicationLaunch(entry, action: nil)
+                var node = NodeSpec(
+                    id: id, kind: .item, title: TitleTemplate(literal: entry.name),
+                    subtitle: (entry.comment ?? entry.genericName).map { TitleTemplate(literal: $0) },
+                    icon: entry.icon)
+                if entry.actions.isEmpty {
+                    launches[path] = main
+                } else {
+                    node.kind = .group
+                    var actionIDs: Set<String> = ["open"]
+                    node.children = [
+                        NodeSpec(
+                            id: "open", kind: .item, title: TitleTemplate(literal: "Open"), icon: entry.icon)
+                    ]
+                    launches[path + "/open"] = main
+                    for action in entry.actions {
+                        let actionID = Self.unique(Self.nodeID(action.id), in: &actionIDs)
+                        node.children.append(
+                            NodeSpec(
+                                id: actionID, kind: .item, title: TitleTemplate(literal: action.name),
+                                icon: action.icon ?? entry.icon))
+                        launches[path + "/" + actionID] = ApplicationLaunch(entry, action: action)
+                    }
+                }
+                apps.append(node)
+            }
+            children.append(
+                NodeSpec(
+                    id: category.id, kind: .group, title: TitleTemplate(literal: category.title),
+                    children: apps))
+        }
+        self.children = children
+        self.launches = launches
+    }
+
+    /// The menu before the first scan has ended: nothing.
+    public init() {
+        children = []
+        launches = [:]
+        entries = []
+    }
+
+    /// `text` as a node id: each byte an id may not hold becomes `_`.
+    static func nodeID(_ text: String) -> String {
+        let bytes = text.utf8.map { b -> UInt8 in
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "-"):
+                return b
+            default: return UInt8(ascii: "_")
+            }
+        }
+        return bytes.isEmpty ? "app" : String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `id`, or `id-2`, `id-3`, … when a sibling has it already; taken into `ids`.
+    static func unique(_ id: String, in ids: inout Set<String>) -> String {
+        var candidate = id
+        var k = 1
+        while !ids.insert(candidate).inserted {
+            k += 1
+            candidate = "\(id)-\(k)"
+        }
+        return candidate
+    }
+}
+
+/// How one item of the applications menu starts its application.
+public struct ApplicationLaunch: Sendable, Equatable {
+    /// The application's name, for the log.
+    public var name: String
+    /// The desktop entry's file.
+    public var file: String
+    /// The program and its arguments, field codes filled: run as they are, never by
+    /// a shell. Empty for an application started only over D-Bus.
+    public var arguments: [String]
+    /// Run in a terminal (`Terminal=true`).
+    public var terminal: Bool
+    /// The well-known name to activate over D-Bus (`DBusActivatable=true`).
+    public var busName: String?
+    /// The action, for `ActivateAction`; nil for the application itself.
+    public var action: String?
+
+    init(_ entry: DesktopEntry, action: DesktopEntry.Action?) {
+        name = action.map { "\(entry.name): \($0.name)" } ?? entry.name
+        file = entry.file
+        arguments = action?.arguments ?? entry.arguments
+        terminal = entry.terminal
+        busName = entry.dbusActivatable ? entry.busName : nil
+        self.action = action?.id
+    }
+
+    /// The object path of ``busName``'s application: `/` and the name with `.` made
+    /// `/` and `-` made `_`, as the Desktop Entry Specification says.
+    public var objectPath: String? {
+        busName.map { name in
+            "/" + String(name.map { $0 == "." ? "/" : $0 == "-" ? "_" : $0 })
+        }
+    }
+}
