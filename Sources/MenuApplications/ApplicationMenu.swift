@@ -46,21 +46,23 @@ public struct ApplicationMenu: Sendable {
 
     /// The menu of `entries`, the shown ones of a scan.
     public init(_ entries: [DesktopEntry]) {
-        let byName = Dictionary(uniqueKeysWithValues: Self.categories.enumerated().map { ($1.name, $0) })
-        var sorted = entries.map { (key: $0.name.lowercased(), entry: $0) }
-        sorted.sort { $0.key != $1.key ? $0.key < $1.key : $0.entry.id < $1.entry.id }
-        self.entries = sorted.map(\.entry)
-        var buckets = [[DesktopEntry]](repeating: [], count: Self.categories.count + 1)
-        for entry in self.entries {
+        // Indices are sorted rather than the entries, which are large to move.
+        let keys = entries.map { $0.name.lowercased() }
+        let order = entries.indices.sorted {
+            keys[$0] != keys[$1] ? keys[$0] < keys[$1] : entries[$0].id < entries[$1].id
+        }
+        self.entries = order.map { entries[$0] }
+        // The entries of each category, by index: entries are large to copy.
+        var buckets = [[Int]](repeating: [], count: Self.categories.count + 1)
+        for (i, entry) in self.entries.enumerated() {
             var bucket = Self.categories.count
             for category in entry.categories {
-                let name = category == "Audio" || category == "Video" ? "AudioVideo" : category
-                if let k = byName[name] {
+                if let k = Self.mainCategory(category) {
                     bucket = k
                     break
                 }
             }
-            buckets[bucket].append(entry)
+            buckets[bucket].append(i)
         }
         var children: [NodeSpec] = []
         var launches: [String: ApplicationLaunch] = [:]
@@ -69,7 +71,8 @@ public struct ApplicationMenu: Sendable {
             var ids = Set<String>()
             var apps: [NodeSpec] = []
             apps.reserveCapacity(members.count)
-            for entry in members {
+            for i in members {
+                let entry = self.entries[i]
                 let id = Self.unique(Self.nodeID(entry.busName), in: &ids)
                 let path = category.id + "/" + id
                 let main = ApplicationLaunch(entry, action: nil)
@@ -105,6 +108,24 @@ public struct ApplicationMenu: Sendable {
         }
         self.children = children
         self.launches = launches
+    }
+
+    /// The index in ``categories`` of the main category `name` is or goes with.
+    static func mainCategory(_ name: String) -> Int? {
+        switch name {
+        case "Utility": 0
+        case "Development": 1
+        case "Education": 2
+        case "Game": 3
+        case "Graphics": 4
+        case "Network": 5
+        case "AudioVideo", "Audio", "Video": 6
+        case "Office": 7
+        case "Science": 8
+        case "Settings": 9
+        case "System": 10
+        default: nil
+        }
     }
 
     /// The menu before the first scan has ended: nothing.
@@ -161,8 +182,29 @@ public struct ApplicationLaunch: Sendable, Equatable {
         file = entry.file
         arguments = action?.arguments ?? entry.arguments
         terminal = entry.terminal
-        busName = entry.dbusActivatable ? entry.busName : nil
+        // A file name that is no bus name cannot be activated: its Exec runs.
+        busName = entry.dbusActivatable && Self.isBusName(entry.busName) ? entry.busName : nil
         self.action = action?.id
+    }
+
+    /// Whether `name` is a well-known D-Bus name: two or more elements separated by
+    /// `.`, each of ASCII letters, digits, `_` and `-`, not starting with a digit, 255
+    /// bytes at most.
+    static func isBusName(_ name: String) -> Bool {
+        let elements = name.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        return name.utf8.count <= 255 && elements.count >= 2
+            && elements.allSatisfy { element in
+                guard let first = element.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+                else {
+                    return false
+                }
+                return element.allSatisfy { b in
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b)
+                        || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || b == UInt8(ascii: "_")
+                        || b == UInt8(ascii: "-")
+                }
+            }
     }
 
     /// The object path of ``busName``'s application: `/` and the name with `.` made

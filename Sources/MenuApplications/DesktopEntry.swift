@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One application as its desktop entry describes it: what the menu shows of it and
 /// how it is started. Read from the file's bytes by ``DesktopEntry/read(_:id:file:locale:)``,
 /// which keeps only the keys the menu uses and the best translation of each
@@ -79,11 +83,9 @@ extension DesktopEntry {
     public static func read(
         _ bytes: UnsafeBufferPointer<UInt8>, id: String, file: String, locale: DesktopLocale
     ) throws(Unreadable) -> DesktopEntry {
-        guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw Unreadable(description: "not UTF-8")
-        }
+        guard UTF8Check.isValid(bytes) else { throw Unreadable(description: "not UTF-8") }
         // Group 0 is [Desktop Entry]; the others are actions, named in `actionNames`.
-        var groups = [KeyGroup(locale: locale)]
+        var groups = [KeyGroup()]
         var actionNames: [String] = []
         var seenMain = false
         // The group the lines read belong to: nil for one that is skipped.
@@ -95,8 +97,12 @@ extension DesktopEntry {
         var problem: String?
         while start < n {
             line += 1
-            var end = start
-            while end < n, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            let end: Int
+            if let found = memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "\n")), n - start) {
+                end = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            } else {
+                end = n
+            }
             var s = start
             var e = end
             if e > s, bytes[e - 1] == UInt8(ascii: "\r") { e -= 1 }
@@ -113,7 +119,7 @@ extension DesktopEntry {
                 }
                 let name = UnsafeBufferPointer(rebasing: bytes[(s + 1)..<(e - 1)])
                 inSomeGroup = true
-                if name.elementsEqual("Desktop Entry".utf8) {
+                if name.is("Desktop Entry") {
                     guard !seenMain else {
                         problem = "line \(line): a second [Desktop Entry] group"
                         break
@@ -122,14 +128,16 @@ extension DesktopEntry {
                     current = 0
                 } else if name.starts(with: "Desktop Action ".utf8) {
                     actionNames.append(String(decoding: name.dropFirst(15), as: UTF8.self))
-                    groups.append(KeyGroup(locale: locale))
+                    groups.append(KeyGroup())
                     current = groups.count - 1
                 } else {
                     current = nil
                 }
                 continue
             }
-            guard let eq = UnsafeBufferPointer(rebasing: bytes[s..<e]).firstIndex(of: UInt8(ascii: "="))
+            guard let equals = memchr(bytes.baseAddress! + s, Int32(UInt8(ascii: "=")), e - s),
+                case let eq = (bytes.baseAddress! + s).distance(
+                    to: equals.assumingMemoryBound(to: UInt8.self))
             else {
                 problem = "line \(line): neither a key, a group nor a comment"
                 break
@@ -148,8 +156,8 @@ extension DesktopEntry {
                 break
             }
             groups[group].take(
-                key: UnsafeBufferPointer(rebasing: bytes[s..<keyEnd]),
-                value: UnsafeBufferPointer(rebasing: bytes[valueStart..<e]))
+                key: UnsafeBufferPointer(rebasing: bytes[s..<keyEnd]), value: valueStart..<e, in: bytes,
+                locale: locale)
         }
         var actionGroups: [String: KeyGroup] = [:]
         // A group given twice: the first counts.
@@ -157,30 +165,38 @@ extension DesktopEntry {
         let main = groups[0]
         if let problem { throw Unreadable(description: problem) }
         guard seenMain else { throw Unreadable(description: "no [Desktop Entry] group") }
-        return try entry(main, actionGroups, id: id, file: file)
+        return try entry(main, actionGroups, bytes, id: id, file: file)
     }
 
     private static func entry(
-        _ main: KeyGroup, _ actionGroups: [String: KeyGroup], id: String, file: String
+        _ main: KeyGroup, _ actionGroups: [String: KeyGroup], _ bytes: UnsafeBufferPointer<UInt8>, id: String,
+        file: String
     ) throws(Unreadable) -> DesktopEntry {
-        guard let type = main.type else { throw Unreadable(description: "no Type") }
-        guard let name = main.name.value, !name.isEmpty else { throw Unreadable(description: "no Name") }
+        // The values are made strings only now, and only those the entry keeps.
+        func text(_ range: Range<Int>?) -> String? {
+            range.map { KeyGroup.unescape(UnsafeBufferPointer(rebasing: bytes[$0])) }
+        }
+        guard let type = text(main.type) else { throw Unreadable(description: "no Type") }
+        guard let name = text(main.name.range), !name.isEmpty else {
+            throw Unreadable(description: "no Name")
+        }
         var entry = DesktopEntry(
-            id: id, file: file, type: type, name: name, genericName: main.genericName.value,
-            comment: main.comment.value, icon: main.icon.flatMap { $0.isEmpty ? nil : $0 }, arguments: [])
-        entry.tryExec = main.tryExec
+            id: id, file: file, type: type, name: name, genericName: text(main.genericName.range),
+            comment: text(main.comment.range), icon: text(main.icon).flatMap { $0.isEmpty ? nil : $0 },
+            arguments: [])
+        entry.tryExec = text(main.tryExec)
         entry.terminal = main.terminal
         entry.noDisplay = main.noDisplay
         entry.hidden = main.hidden
         entry.dbusActivatable = main.dbusActivatable
-        entry.onlyShowIn = main.onlyShowIn.map(KeyGroup.list)
-        entry.notShowIn = main.notShowIn.map(KeyGroup.list)
-        entry.categories = main.categories.map(KeyGroup.list) ?? []
+        entry.onlyShowIn = text(main.onlyShowIn).map(KeyGroup.list)
+        entry.notShowIn = text(main.notShowIn).map(KeyGroup.list)
+        entry.categories = text(main.categories).map(KeyGroup.list) ?? []
         // Only an application is ever started, and only one that is shown needs its
         // command: a hidden one must not be refused for a command it never runs.
         guard type == "Application", !entry.hidden, !entry.noDisplay else { return entry }
         let fields = DesktopExec.Fields(name: name, icon: entry.icon, file: file)
-        if let exec = main.exec {
+        if let exec = text(main.exec) {
             do throws(DesktopExec.Invalid) {
                 entry.arguments = try DesktopExec.arguments(exec, fields)
             } catch {
@@ -190,15 +206,17 @@ extension DesktopEntry {
             throw Unreadable(description: "no Exec")
         }
         var seen = Set<String>()
-        for action in main.actions.map(KeyGroup.list) ?? []
+        for action in text(main.actions).map(KeyGroup.list) ?? []
         where !action.isEmpty && seen.insert(action).inserted {
             // An action listed without its group, or without a name, is left out.
-            guard let group = actionGroups[action], let actionName = group.name.value, !actionName.isEmpty
+            guard let group = actionGroups[action], let actionName = text(group.name.range),
+                !actionName.isEmpty
             else { continue }
+            let actionIcon = text(group.icon).flatMap { $0.isEmpty ? nil : $0 }
             var arguments: [String] = []
-            if let exec = group.exec {
+            if let exec = text(group.exec) {
                 let actionFields = DesktopExec.Fields(
-                    name: actionName, icon: group.icon ?? entry.icon, file: file)
+                    name: actionName, icon: actionIcon ?? entry.icon, file: file)
                 guard let parsed = try? DesktopExec.arguments(exec, actionFields) else { continue }
                 arguments = parsed
             } else if !entry.dbusActivatable {
@@ -206,7 +224,7 @@ extension DesktopEntry {
             }
             entry.actions.append(
                 Action(
-                    id: action, name: actionName, icon: group.icon.flatMap { $0.isEmpty ? nil : $0 },
+                    id: action, name: actionName, icon: actionIcon,
                     arguments: arguments))
         }
         return entry
@@ -216,39 +234,44 @@ extension DesktopEntry {
 /// A translatable value as it is read: the best translation so far and how well its
 /// locale matched.
 struct Localized {
-    var value: String?
+    var range: Range<Int>?
     var rank = Int.max
 
-    mutating func offer(_ value: @autoclosure () -> String, rank: Int) {
+    mutating func offer(_ range: Range<Int>, rank: Int) {
         guard rank < self.rank else { return }
-        self.value = value()
+        self.range = range
         self.rank = rank
     }
 }
 
-/// The keys of one group that the menu uses, as their lines are read.
+/// The keys of one group that the menu uses, as their lines are read: where each
+/// value is in the file's bytes, which are made a string only if the entry keeps it.
 struct KeyGroup {
-    let locale: DesktopLocale
-    var type: String?
+    var type: Range<Int>?
     var name = Localized()
     var genericName = Localized()
     var comment = Localized()
-    var icon: String?
-    var exec: String?
-    var tryExec: String?
+    var icon: Range<Int>?
+    /// How well `icon`'s locale matched.
+    var iconRank = Int.max
+    var exec: Range<Int>?
+    var tryExec: Range<Int>?
     var terminal = false
     var noDisplay = false
     var hidden = false
     var dbusActivatable = false
-    var onlyShowIn: String?
-    var notShowIn: String?
-    var categories: String?
-    var actions: String?
+    var onlyShowIn: Range<Int>?
+    var notShowIn: Range<Int>?
+    var categories: Range<Int>?
+    var actions: Range<Int>?
 
-    init(locale: DesktopLocale) { self.locale = locale }
-
-    /// Takes one `key=value` line; keys the menu does not use cost a comparison or two.
-    mutating func take(key: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+    /// Takes one `key=value` line, its value at `range` in `bytes`; keys the menu does
+    /// not use cost a comparison or two.
+    mutating func take(
+        key: UnsafeBufferPointer<UInt8>, value range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>,
+        locale: DesktopLocale
+    ) {
+        let value = UnsafeBufferPointer(rebasing: bytes[range])
         // `Name[de]`: the base key and the locale's rank.
         var base = key
         var rank = locale.unlocalized
@@ -260,50 +283,52 @@ struct KeyGroup {
             rank = r
         }
         let localized = rank != locale.unlocalized
-        func text() -> String { KeyGroup.unescape(value) }
         func flag() -> Bool {
-            value.elementsEqual("true".utf8) || value.elementsEqual("1".utf8)
+            value.is("true") || value.is("1")
         }
         switch base.count {
         case 4:
-            if base.elementsEqual("Name".utf8) {
-                name.offer(text(), rank: rank)
-            } else if base.elementsEqual("Type".utf8), !localized {
-                type = text()
-            } else if base.elementsEqual("Icon".utf8) {
+            if base.is("Name") {
+                name.offer(range, rank: rank)
+            } else if base.is("Type"), !localized {
+                type = range
+            } else if base.is("Icon") {
                 // Icons may be localized too; the best one wins like a name.
-                if !localized || icon == nil { icon = text() }
-            } else if base.elementsEqual("Exec".utf8), !localized {
-                exec = text()
+                if rank < iconRank {
+                    icon = range
+                    iconRank = rank
+                }
+            } else if base.is("Exec"), !localized {
+                exec = range
             }
         case 6 where !localized:
-            if base.elementsEqual("Hidden".utf8) { hidden = flag() }
+            if base.is("Hidden") { hidden = flag() }
         case 7:
-            if base.elementsEqual("Comment".utf8) {
-                comment.offer(text(), rank: rank)
-            } else if base.elementsEqual("TryExec".utf8), !localized {
-                tryExec = text()
-            } else if base.elementsEqual("Actions".utf8), !localized {
-                actions = text()
+            if base.is("Comment") {
+                comment.offer(range, rank: rank)
+            } else if base.is("TryExec"), !localized {
+                tryExec = range
+            } else if base.is("Actions"), !localized {
+                actions = range
             }
         case 8 where !localized:
-            if base.elementsEqual("Terminal".utf8) { terminal = flag() }
+            if base.is("Terminal") { terminal = flag() }
         case 9 where !localized:
-            if base.elementsEqual("NoDisplay".utf8) {
+            if base.is("NoDisplay") {
                 noDisplay = flag()
-            } else if base.elementsEqual("NotShowIn".utf8) {
-                notShowIn = text()
+            } else if base.is("NotShowIn") {
+                notShowIn = range
             }
         case 10 where !localized:
-            if base.elementsEqual("OnlyShowIn".utf8) {
-                onlyShowIn = text()
-            } else if base.elementsEqual("Categories".utf8) {
-                categories = text()
+            if base.is("OnlyShowIn") {
+                onlyShowIn = range
+            } else if base.is("Categories") {
+                categories = range
             }
         case 11:
-            if base.elementsEqual("GenericName".utf8) { genericName.offer(text(), rank: rank) }
+            if base.is("GenericName") { genericName.offer(range, rank: rank) }
         case 15 where !localized:
-            if base.elementsEqual("DBusActivatable".utf8) { dbusActivatable = flag() }
+            if base.is("DBusActivatable") { dbusActivatable = flag() }
         default:
             break
         }
@@ -340,24 +365,85 @@ struct KeyGroup {
     /// A list value (`a;b;c;`) as its entries, `\;` standing for a `;` in one.
     static func list(_ text: String) -> [String] {
         var out: [String] = []
-        var current = ""
+        var current: [UInt8] = []
         var escaped = false
-        for c in text {
+        for b in text.utf8 {
             if escaped {
-                if c != ";" { current.append("\\") }
-                current.append(c)
+                if b != UInt8(ascii: ";") { current.append(UInt8(ascii: "\\")) }
+                current.append(b)
                 escaped = false
-            } else if c == "\\" {
+            } else if b == UInt8(ascii: "\\") {
                 escaped = true
-            } else if c == ";" {
-                if !current.isEmpty { out.append(current) }
-                current = ""
+            } else if b == UInt8(ascii: ";") {
+                if !current.isEmpty { out.append(String(decoding: current, as: UTF8.self)) }
+                current.removeAll(keepingCapacity: true)
             } else {
-                current.append(c)
+                current.append(b)
             }
         }
-        if escaped { current.append("\\") }
-        if !current.isEmpty { out.append(current) }
+        if escaped { current.append(UInt8(ascii: "\\")) }
+        if !current.isEmpty { out.append(String(decoding: current, as: UTF8.self)) }
         return out
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether the bytes are `text`'s: keys are compared this way, a `memcmp`, rather
+    /// than walking a string's view byte by byte.
+    @inline(__always) func `is`(_ text: StaticString) -> Bool {
+        count == text.utf8CodeUnitCount && (count == 0 || memcmp(baseAddress!, text.utf8Start, count) == 0)
+    }
+}
+
+/// UTF-8 validation without making a string: every desktop file is checked, and
+/// most are small.
+enum UTF8Check {
+    static func isValid(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = b.baseAddress else { return true }
+        var i = 0
+        let n = b.count
+        while i < n {
+            // Most of a file is ASCII: eight bytes at a time.
+            while i + 8 <= n,
+                UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                i += 8
+            }
+            guard i < n else { break }
+            let c = base[i]
+            if c < 0x80 {
+                i += 1
+                continue
+            }
+            let length: Int
+            var lower: UInt8 = 0x80
+            var upper: UInt8 = 0xBF
+            switch c {
+            case 0xC2...0xDF: length = 2
+            case 0xE0:
+                length = 3
+                lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED:
+                length = 3
+                upper = 0x9F
+            case 0xF0:
+                length = 4
+                lower = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4:
+                length = 4
+                upper = 0x8F
+            default: return false
+            }
+            guard i + length <= n, base[i + 1] >= lower, base[i + 1] <= upper else { return false }
+            var k = 2
+            while k < length {
+                guard base[i + k] & 0xC0 == 0x80 else { return false }
+                k += 1
+            }
+            i += length
+        }
+        return true
     }
 }

@@ -106,14 +106,21 @@ public enum DesktopExec {
     }
 
     /// The codes that stand for files or URLs, and the deprecated ones: no value.
-    private static let dropped: Set<UInt8> = Set("fFuUdDnNvm".utf8)
+    private static func dropped(_ code: UInt8) -> Bool {
+        switch code {
+        case UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "u"), UInt8(ascii: "U"), UInt8(ascii: "d"),
+            UInt8(ascii: "D"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "v"), UInt8(ascii: "m"):
+            return true
+        default: return false
+        }
+    }
 
     /// Appends what `argument` expands to: nothing for an argument that is only a
     /// code with no value, two arguments for `%i`, else one.
     static func expand(_ argument: Written, _ fields: Fields, into out: inout [String]) throws(Invalid) {
         let t = argument.text
         if t.count == 2, t[0] == UInt8(ascii: "%") {
-            if dropped.contains(t[1]) { return }
+            if dropped(t[1]) { return }
             if t[1] == UInt8(ascii: "i") {
                 if let icon = fields.icon, !icon.isEmpty { out += ["--icon", icon] }
                 return
@@ -135,7 +142,7 @@ public enum DesktopExec {
             case UInt8(ascii: "c"): text += Array(fields.name.utf8)
             case UInt8(ascii: "k"): text += Array(fields.file.utf8)
             case UInt8(ascii: "i"): text += Array((fields.icon ?? "").utf8)
-            case _ where dropped.contains(code): break
+            case _ where dropped(code): break
             default:
                 let shown = code < 0x80 && code >= 0x20 ? String(UnicodeScalar(code)) : "?"
                 throw Invalid(description: "Exec has an unknown field code '%\(shown)'")

@@ -91,5 +91,13 @@ import Testing
         let launch = ApplicationMenu([dbus]).launches["other/org.example.My-App"]
         #expect(launch?.busName == "org.example.My-App")
         #expect(launch?.objectPath == "/org/example/My_App")
+        // A file name that is no bus name is started from its Exec.
+        for id in ["firefox.desktop", "org.7zip.App.desktop", "org..x.desktop", "org.ex ample.desktop"] {
+            var entry = entry(id, "App")
+            entry.dbusActivatable = true
+            let launch = ApplicationMenu([entry]).launches.values.first
+            #expect(launch?.busName == nil, "\(id)")
+            #expect(launch?.arguments == ["app"])
+        }
     }
 }
