@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MenuApplications
 import MenuConfigLoading
 import MenuCore
 import MenuLoop
@@ -12,6 +13,7 @@ struct Menubench: ParsableCommand {
         subcommands: [
             Run.self, RawParseCommand.self, LoadCommand.self, GenerateCommand.self, DriveCommand.self,
             LoopFloorCommand.self, BareFloorCommand.self, HotPathCommand.self, SendCommand.self,
+            ScanCommand.self,
         ],
         defaultSubcommand: Run.self)
 }
@@ -19,8 +21,10 @@ struct Menubench: ParsableCommand {
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the suite.")
 
-    @Option(help: "Comma-separated sections: load, model, children, socket, client, fanout, reload.")
-    var sections = "load,model,socket,client,fanout,reload"
+    @Option(
+        help: "Comma-separated sections: load, model, children, socket, client, fanout, reload, applications."
+    )
+    var sections = "load,model,socket,client,fanout,reload,applications"
 
     @Option(help: "Seconds each socket load runs, at most.")
     var seconds = 3.0
@@ -75,6 +79,9 @@ struct Run: ParsableCommand {
         }
         if wanted.contains("reload") {
             results += ReloadBench(nodes: quick ? 100_000 : 1_000_000, binDir: binDir, workDir: work).run()
+        }
+        if wanted.contains("applications") {
+            results += ApplicationsBench(entries: 2000, workDir: work).run()
         }
         let report = BenchReport(results: results, tables: tables)
         print("menubench on \(BenchReport.machine)\n")
@@ -182,3 +189,33 @@ struct DriveCommand: ParsableCommand {
 extension ReplyFraming.Dialect: ExpressibleByArgument {}
 
 Menubench.main()
+
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Read the applications of DIR/applications into the menu ROUNDS times, for profiling.")
+
+    @Argument(help: "A data directory, as XDG_DATA_HOME.")
+    var directory: String
+
+    @Option(help: "How many times.")
+    var rounds = 100
+
+    func run() throws {
+        let environment = ApplicationEnvironment(environment: [
+            "XDG_DATA_HOME": directory, "XDG_DATA_DIRS": directory + "/none", "LANG": "de_DE.UTF-8",
+        ])
+        var times: [Double] = []
+        // Each round's menu is kept until the end, so that freeing one is not timed.
+        var kept: [ApplicationMenu] = []
+        for _ in 0..<rounds {
+            times.append(
+                Stopwatch.once { kept.append(ApplicationMenu(ApplicationScan(environment).entries)) }
+            )
+        }
+        times.sort()
+        print(
+            "\(kept.last?.entries.count ?? 0) entries: best \(BenchResult.micros(times[0])), median \(BenchResult.micros(times[times.count / 2]))"
+        )
+    }
+}
