@@ -110,11 +110,9 @@ final class InstalledApplications {
         follow(result.directories)
         let first = self.menu == nil
         if first || self.menu?.entries != menu.entries {
-            let ms =
-                Double(took.components.attoseconds / 1_000_000_000_000_000) / 1000
-                + Double(took.components.seconds) * 1000
+            let ms = Int((took.seconds * 1000).rounded())
             logger.info(
-                "applications: \(menu.entries.count) shown of \(result.filesRead) desktop files in \(result.directories.count) directories (\(ms.formatted1) ms)"
+                "applications: \(menu.entries.count) shown of \(result.filesRead) desktop files in \(result.directories.count) directories (\(ms) ms)"
             )
             self.menu = menu
             version += 1
@@ -158,13 +156,5 @@ final class InstalledApplications {
             }
         }
         if grown { timer.start(after: Self.settle) }
-    }
-}
-
-extension Double {
-    /// The number with one decimal, for the log.
-    fileprivate var formatted1: String {
-        let tenths = Int((self * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
     }
 }
