@@ -18,8 +18,6 @@ final class InstalledApplications {
     let environment: ApplicationEnvironment
     /// The menu of the last scan; nil until the first has ended.
     private(set) var menu: ApplicationMenu?
-    /// Counts the changes of ``menu``.
-    private(set) var version = 0
     /// Told when ``menu`` changed.
     var onChange: (() -> Void)?
 
@@ -34,7 +32,7 @@ final class InstalledApplications {
     /// The files skipped at the last scan, each logged once while it stays so.
     private var problems: Set<String> = []
     /// Those waiting for the first scan.
-    private var firstScan = Completion<Void>()
+    private let firstScan = Completion<Void>()
     /// Those waiting for a scan that starts after they asked (``rescan()``).
     private var rescans: [Completion<Void>] = []
 
@@ -115,7 +113,6 @@ final class InstalledApplications {
                 "applications: \(menu.entries.count) shown of \(result.filesRead) desktop files in \(result.directories.count) directories (\(ms) ms)"
             )
             self.menu = menu
-            version += 1
             onChange?()
         }
         firstScan.succeed(())

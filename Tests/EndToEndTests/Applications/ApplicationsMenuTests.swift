@@ -312,6 +312,29 @@ import Testing
         }
     }
 
+    /// An `applications` directory made after the start is not watched: `refresh`
+    /// reads the directories again, and answers once what it found is in.
+    @Test func refreshReadsTheDirectoriesAgain() async throws {
+        let desktop = try Desktop()
+        try Self.entry("Calculator").write(
+            toFile: desktop.system + "/calc.desktop", atomically: false, encoding: .utf8)
+        let late = desktop.directory.file("late")
+        let environment = ["XDG_DATA_DIRS": desktop.directory.file("system") + ":" + late]
+        try await withApplications(desktop, environment: environment) { daemon in
+            try await waitUntil("the applications; log:\n\(daemon.log)") { try openRows(daemon).count == 2 }
+            try FileManager.default.createDirectory(
+                atPath: late + "/applications", withIntermediateDirectories: true)
+            try Self.entry("Latecomer").write(
+                toFile: late + "/applications/late.desktop", atomically: false, encoding: .utf8)
+            let refreshed = try daemon.menuctl(["refresh", "apps"])
+            #expect(refreshed.status == 0, "\(refreshed.stderr)")
+            #expect(
+                try rows(daemon) == [
+                    "apps/other Other", "apps/other/calc Calculator", "apps/other/late Latecomer",
+                ])
+        }
+    }
+
     @Test func badEntriesAreSkippedWithOneLogLineEach() async throws {
         let desktop = try Desktop()
         try Self.entry("Good").write(
