@@ -5,6 +5,8 @@
 #   make install PREFIX=~/.local          for one user
 #   make && sudo make install             for everyone, under /usr/local
 #   make install DESTDIR=pkg PREFIX=/usr  for a package
+#
+# `make deb` packages the same files as a Debian package, menud_VERSION_ARCH.deb.
 
 PREFIX ?= /usr/local
 # A `~` the shell left as it was (zsh does, in `PREFIX=~/.local`) is the home folder.
@@ -46,7 +48,7 @@ INSTALLED := \
 	$(addprefix $(FISH_COMPLETION_DIR)/,$(addsuffix .fish,$(PROGRAMS))) \
 	$(SYSTEMD_USER_UNIT_DIR)/menud.service
 
-.PHONY: all install uninstall clean
+.PHONY: all install uninstall deb clean
 
 # What the build reads: when none changed since the last build, `make install` does
 # not call swift, so `make && sudo make install` works where root's PATH has none.
@@ -68,9 +70,11 @@ $(DIST)/built: $(SOURCES)
 		$(STRIP) $(DIST)/$$p; \
 		cp $(MANUALS)/$$p/$$p.1 $(DIST)/$$p.1; \
 		$(RELEASE)/$$p --generate-completion-script bash > $(DIST)/$$p.bash; \
+		sed -i '1{/^#!/d}' $(DIST)/$$p.bash; \
 		$(RELEASE)/$$p --generate-completion-script zsh > $(DIST)/_$$p; \
 		$(RELEASE)/$$p --generate-completion-script fish > $(DIST)/$$p.fish; \
 	done
+	@# bash sources a completion script: the generator's `#!/bin/bash` is dropped.
 	@# The line install replaces.
 	grep -qx 'ExecStart=%h/.local/bin/menud' $(UNIT)
 	touch $@
@@ -92,5 +96,64 @@ install: all
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 
+# The Debian package: what `make install DESTDIR=… PREFIX=/usr` stages, in the
+# places Debian's packages use (zsh's vendor-completions, systemd's user units under
+# /usr/lib), with contrib/debian's control, copyright and lintian overrides, and a
+# changelog. dpkg-shlibdeps (dpkg-dev) works out Depends from the libraries menud
+# links; menuctl, a static executable, links none. The version is MenudRelease's,
+# and the build checks that the programs say the same. Files carry the time of the
+# last commit (dpkg-deb clamps them to SOURCE_DATE_EPOCH), so that two builds of one
+# commit give the same package.
+DEB_VERSION := $(shell sed -n 's/^ *public static let version = "\(.*\)"$$/\1/p' \
+	Sources/MenuProtocol/MenudRelease.swift)
+DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
+DEB := menud_$(DEB_VERSION)_$(DEB_ARCH).deb
+# debian/menud as debhelper lays it out: dpkg-shlibdeps reads debian/control and
+# finds the package's own folder by its DEBIAN.
+DEB_BUILD := .build/deb
+DEB_ROOT := $(DEB_BUILD)/debian/menud
+DEB_DOC := $(DEB_ROOT)/usr/share/doc/menud
+DEB_EPOCH := $(or $(shell git log -1 --format=%ct 2>/dev/null),$(shell date +%s))
+DEB_COMMIT := $(shell git log -1 --format=%h 2>/dev/null)
+
+deb: $(DEB)
+
+$(DEB): $(DIST)/built $(wildcard contrib/debian/*)
+	@command -v dpkg-deb >/dev/null && command -v dpkg-shlibdeps >/dev/null \
+		|| { echo "make deb needs dpkg-deb and dpkg-shlibdeps: apt-get install dpkg-dev" >&2; exit 1; }
+	test "$$($(DIST)/menud --version)" = "$(DEB_VERSION)"
+	rm -rf $(DEB_BUILD) menud_*.deb
+	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_ROOT) PREFIX=/usr \
+		ZSH_COMPLETION_DIR=/usr/share/zsh/vendor-completions \
+		SYSTEMD_USER_UNIT_DIR=/usr/lib/systemd/user
+	gzip -9n $(DEB_ROOT)/usr/share/man/man1/*.1
+	$(INSTALL) -d $(DEB_DOC) $(DEB_ROOT)/usr/share/lintian/overrides $(DEB_ROOT)/DEBIAN
+	$(INSTALL) -m 644 contrib/debian/copyright $(DEB_DOC)/copyright
+	$(INSTALL) -m 644 contrib/debian/lintian-overrides $(DEB_ROOT)/usr/share/lintian/overrides/menud
+	@# A native package's changelog: one entry, for the commit it was built from.
+	{ printf 'menud (%s) unstable; urgency=medium\n\n' '$(DEB_VERSION)'; \
+	  printf '  * menud %s%s.\n\n' '$(DEB_VERSION)' '$(if $(DEB_COMMIT), built from commit $(DEB_COMMIT))'; \
+	  printf ' -- %s  %s\n' "$$(sed -n 's/^Maintainer: //p' contrib/debian/control)" \
+		"$$(LC_ALL=C date -u -R -d @$(DEB_EPOCH))"; \
+	} | gzip -9n > $(DEB_DOC)/changelog.gz
+	chmod 644 $(DEB_DOC)/changelog.gz
+	@# The source package's control file, which dpkg-shlibdeps reads (a stub).
+	printf 'Source: menud\n\nPackage: menud\nArchitecture: any\n' > $(DEB_BUILD)/debian/control
+	set -e; cd $(DEB_BUILD); \
+	dynamic=$$(for p in debian/menud/usr/bin/*; do \
+		if readelf -d "$$p" | grep -q NEEDED; then echo "$$p"; fi; done); \
+	depends=$$(dpkg-shlibdeps -O $$dynamic | sed -n 's/^shlibs:Depends=//p'); \
+	test -n "$$depends"; \
+	size=$$(du -sk --exclude=DEBIAN debian/menud | cut -f1); \
+	sed -e 's/@VERSION@/$(DEB_VERSION)/' -e 's/@ARCH@/$(DEB_ARCH)/' \
+		-e "s/@SIZE@/$$size/" -e "s/@DEPENDS@/$$depends/" $(CURDIR)/contrib/debian/control \
+		> debian/menud/DEBIAN/control
+	cd $(DEB_ROOT) && find . -type f ! -path './DEBIAN/*' -printf '%P\0' | LC_ALL=C sort -z \
+		| xargs -0 md5sum > DEBIAN/md5sums
+	chmod -R u+rwX,go=rX $(DEB_ROOT)
+	@# gzip, not dpkg-deb's xz: a package that is installed where it is built gains
+	@# little from xz's smaller file (9 MB, not 12), which takes 7 times as long.
+	SOURCE_DATE_EPOCH=$(DEB_EPOCH) dpkg-deb --root-owner-group -Zgzip --build $(DEB_ROOT) $@
+
 clean:
-	rm -rf $(DIST)
+	rm -rf $(DIST) $(DEB_BUILD) menud_*.deb

@@ -1,9 +1,20 @@
 import CUV
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Runs a blocking job on libuv's thread pool (`uv_queue_work`) and hands its result
 /// back on the loop's thread: menud's state file writes, whose `fsync` can take long
 /// enough to stall every client if the loop did it. A job in flight keeps the loop
 /// running until its result has been delivered.
+///
+/// The pool's threads take no signal: libuv starts them at the first job, from the
+/// thread that queues it, and a new thread starts with its creator's signal mask, so
+/// the jobs are queued with every asynchronous signal blocked. Otherwise the kernel
+/// may hand a child's `SIGCHLD` (or a `SIGTERM`) to an idle pool thread, which wakes
+/// only to pass it on to the loop's thread through libuv's signal pipe: a second
+/// wake-up for each child that ends.
 public enum BackgroundWork {
     /// Runs `work` on a pool thread, then `done` with its result on the loop's thread.
     /// Jobs may run at the same time and finish in any order: a caller that needs
@@ -14,6 +25,10 @@ public enum BackgroundWork {
         let job = Job(work: work, done: done)
         let request = UnsafeMutablePointer<uv_work_t>.allocate(capacity: 1)
         request.pointee.data = Unmanaged.passRetained(job as AnyJob).toOpaque()
+        var previous = sigset_t()
+        var asynchronous = Self.asynchronousSignals
+        pthread_sigmask(SIG_BLOCK, &asynchronous, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         let rc = uv_queue_work(
             loop.raw, request,
             { request in
@@ -29,6 +44,16 @@ public enum BackgroundWork {
             request.deallocate()
             throw UVError(rc)
         }
+    }
+
+    /// Every signal but those a fault raises in the thread that caused it, which
+    /// must stay deliverable there (the kernel kills a process whose thread faults
+    /// with them blocked, before any crash report).
+    private static var asynchronousSignals: sigset_t {
+        var set = sigset_t()
+        sigfillset(&set)
+        for fault in [SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT, SIGSYS] { sigdelset(&set, fault) }
+        return set
     }
 }
 

@@ -34,6 +34,13 @@ public final class EventLoop {
         uv_run(raw, UV_RUN_DEFAULT)
     }
 
+    /// Runs one iteration without waiting for anything: what is ready runs, and so do
+    /// the close callbacks of the handles closed since. A test's loop that is never
+    /// run calls it after closing its parts, so that no handle keeps them alive.
+    public func runOnce() {
+        uv_run(raw, UV_RUN_NOWAIT)
+    }
+
     /// Makes ``run()`` return at the end of the current iteration.
     public func stop() {
         uv_stop(raw)

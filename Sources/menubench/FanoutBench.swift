@@ -7,40 +7,12 @@ struct FanoutBench {
     var subscribers = 100
     var rounds = 300
 
-    /// Lines from one socket, read as they come.
-    private struct LineReader {
-        var fd: Int32
-        var pending: [UInt8] = []
-
-        /// Reads what is there and returns the complete lines.
-        mutating func lines() -> [String]? {
-            var buffer = [UInt8](repeating: 0, count: 1 << 16)
-            let n = read(fd, &buffer, buffer.count)
-            guard n > 0 else { return nil }
-            pending += buffer[0..<n]
-            var out: [String] = []
-            while let nl = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                out.append(String(decoding: pending[..<nl], as: UTF8.self))
-                pending.removeFirst(nl + 1)
-            }
-            return out
-        }
-
-        /// Blocks until a line satisfying `done` has arrived.
-        mutating func wait(for done: (String) -> Bool) -> Bool {
-            while true {
-                guard let got = lines() else { return false }
-                if got.contains(where: done) { return true }
-            }
-        }
-    }
-
     func run() -> [BenchResult] {
-        var readers: [LineReader] = []
+        var readers: [SocketLines] = []
         defer { for r in readers { close(r.fd) } }
         for _ in 0..<subscribers {
             guard let fd = SocketLoad.connect(socketPath) else { return failed("could not connect") }
-            var r = LineReader(fd: fd)
+            var r = SocketLines(fd: fd)
             _ = r.wait { $0.hasPrefix("OK MENUD") }
             write(fd, "subscribe expansion\n", 20)
             guard r.wait(for: { $0 == "OK" }) else { return failed("subscribe refused") }
@@ -48,7 +20,7 @@ struct FanoutBench {
         }
         guard let controlFD = SocketLoad.connect(socketPath) else { return failed("could not connect") }
         defer { close(controlFD) }
-        var control = LineReader(fd: controlFD)
+        var control = SocketLines(fd: controlFD)
         _ = control.wait { $0.hasPrefix("OK MENUD") }
         var latencies: [UInt64] = []
         for _ in 0..<rounds {

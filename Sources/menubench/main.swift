@@ -9,7 +9,7 @@ import MenuLoop
 /// same run, so the ratios hold whatever machine runs it.
 struct Menubench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure menud's load, model, socket, client and fan-out speed.",
+        abstract: "Measure menud's load, model, socket, client, fan-out, reload and live-value costs.",
         subcommands: [
             Run.self, RawParseCommand.self, LoadCommand.self, GenerateCommand.self, DriveCommand.self,
             LoopFloorCommand.self, BareFloorCommand.self, HotPathCommand.self, SendCommand.self,
@@ -22,9 +22,9 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the suite.")
 
     @Option(
-        help: "Comma-separated sections: load, model, children, socket, client, fanout, reload, applications."
+        help: "Comma-separated sections: load, model, children, socket, client, fanout, reload, live, applications."
     )
-    var sections = "load,model,socket,client,fanout,reload,applications"
+    var sections = "load,model,socket,client,fanout,reload,live,applications"
 
     @Option(help: "Seconds each socket load runs, at most.")
     var seconds = 3.0
@@ -79,6 +79,9 @@ struct Run: ParsableCommand {
         }
         if wanted.contains("reload") {
             results += ReloadBench(nodes: quick ? 100_000 : 1_000_000, binDir: binDir, workDir: work).run()
+        }
+        if wanted.contains("live") {
+            results += LiveBench(binDir: binDir, workDir: work, quick: quick).run()
         }
         if wanted.contains("applications") {
             results += ApplicationsBench(entries: 2000, workDir: work).run()

@@ -28,9 +28,12 @@ final class ConnectionHarness {
 
     /// As at a graceful stop: the clients go, and a children-cmd run still awaited,
     /// which holds the connection waiting for it and with it the state, is dropped.
+    /// The handles the parts closed (an `on-change` run, its deadline) hold the loop
+    /// until their close callbacks have run, which takes a turn of it.
     deinit {
         for transport in transports { transport.close() }
         state.close()
+        loop.runOnce()
     }
 
     /// A started connection: it has sent its greeting and reads.

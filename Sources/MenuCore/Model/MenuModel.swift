@@ -190,7 +190,7 @@ public final class MenuModel {
     public func markStale(_ nodes: [Int]) -> Change { core.markStale(nodes) }
 
     /// Whether node `n`'s value is not known to be the system's.
-    public func isStale(_ n: Int) -> Bool { reading { $0.isStale(n) } }
+    public func isStale(_ n: Int) -> Bool { core.isStale(n) }
 
     /// The value nodes that read from the system, with their sources, in tree order.
     public var valueSources: [(node: Int, source: ValueSource)] {

@@ -260,7 +260,7 @@ struct ModelCore {
             children: Int(tree.childCounts[i]),
             exec: tree.execs[i],
             bounds: tree.rules[i].flatMap(RangeBounds.init(rule:)),
-            stale: stale[i] != nil
+            stale: isStale(i)
         )
     }
 

@@ -35,7 +35,9 @@ extension ModelCore {
         return Change(valueChanged: marked.sorted())
     }
 
-    func isStale(_ n: Int) -> Bool { stale[n] != nil }
+    /// Asked for every value a change reports: most menus have no stale node, and
+    /// hashing the number would cost more than writing the record.
+    @inline(__always) func isStale(_ n: Int) -> Bool { !stale.isEmpty && stale[n] != nil }
 }
 
 /// What a reading did besides its change.

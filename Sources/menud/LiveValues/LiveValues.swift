@@ -10,6 +10,12 @@ import MenuLoop
 /// Nodes are named by path here, the edge where processes meet the menu: a command
 /// outlives the numbering of the model that started it (a reload, a group's children
 /// arriving). Nodes with the same interval share one timer.
+///
+/// The `value-cmd` runs asked for are started one per turn of the loop, in order
+/// (``queue``): starting a command holds the loop until the child has `exec`ed, a
+/// millisecond or more on a busy machine, so a thousand nodes read at once would
+/// keep every client waiting for seconds. One a turn, the clients are answered
+/// between them, and the loop does not sleep until the last has started.
 final class LiveValues {
     /// A line read from node `path`'s source, or why none could be.
     var onReading: ((_ path: String, _ line: Result<String, ValueError>) -> Void)?
@@ -22,8 +28,20 @@ final class LiveValues {
     private var listeners: [String: ValueListener] = [:]
     /// One timer per interval, with the paths it reads.
     private var pollers: [Duration: (timer: LoopTimer, paths: [String])] = [:]
-    /// `value-cmd` runs under way; true when another was asked for meanwhile.
-    private var running: [String: Bool] = [:]
+    /// The `value-cmd` runs asked for and not yet ended, by path.
+    private var runs: [String: Run] = [:]
+    /// The paths whose runs are ``Run/queued``, in the order asked, from `queueStart`.
+    private var queue: [String] = []
+    private var queueStart = 0
+    /// Starts the next queued run on each turn of the loop while there is one.
+    private let starter: EachTurn
+
+    private enum Run {
+        /// Waiting for its turn: asking again changes nothing, it has not read yet.
+        case queued
+        /// Under way; `again` when it was asked for meanwhile, to run once more after.
+        case started(again: Bool)
+    }
     /// Nodes whose `on-change` runs, with how many runs, and the last line their
     /// source printed meanwhile (see ``hookStarted(_:)``).
     private var hooks: [String: (count: Int, held: Result<String, ValueError>?)] = [:]
@@ -34,6 +52,8 @@ final class LiveValues {
         self.processes = processes
         self.loop = loop
         self.logger = logger
+        starter = EachTurn(loop: loop)
+        starter.onRun = { [weak self] in self?.startNext() }
     }
 
     /// Whether any node reads from the system: most menus have none, and commits ask.
@@ -69,21 +89,49 @@ final class LiveValues {
         return changed
     }
 
-    /// Runs the `value-cmd` of the node at `path` now, unless one runs already: then
+    /// Runs the `value-cmd` of the node at `path` at the loop's next turn (after those
+    /// asked for before), unless one waits for its turn already; if one is under way,
     /// once more after it, so that what it reads is no older than this call.
     func read(_ path: String) {
-        guard let command = sources[path]?.command else { return }
-        if running[path] != nil {
-            running[path] = true
-            return
+        guard sources[path]?.command != nil else { return }
+        switch runs[path] {
+        case .queued: return
+        case .started: runs[path] = .started(again: true)
+        case nil:
+            runs[path] = .queued
+            queue.append(path)
+            starter.start()
         }
-        running[path] = false
+    }
+
+    /// Starts the first queued run whose node still has a command.
+    private func startNext() {
+        while queueStart < queue.count {
+            let path = queue[queueStart]
+            queueStart += 1
+            guard let command = sources[path]?.command else {
+                runs[path] = nil
+                continue
+            }
+            start(command, for: path)
+            break
+        }
+        guard queueStart == queue.count else { return }
+        queue.removeAll(keepingCapacity: queue.count <= 1024)
+        queueStart = 0
+        starter.stop()
+    }
+
+    private func start(_ command: String, for path: String) {
+        runs[path] = .started(again: false)
         ValueCommandRun.start(command, path: path, processes: processes) { [weak self] line in
             guard let self else { return }
-            let again = self.running.removeValue(forKey: path) ?? false
-            guard self.sources[path]?.command == command else { return }
-            self.deliver(line, from: path)
-            if again { self.read(path) }
+            var again = false
+            if case .started(let asked) = runs.removeValue(forKey: path) { again = asked }
+            // A line from a command the node no longer has is dropped; the read asked
+            // for meanwhile (the new command's first) still runs.
+            if sources[path]?.command == command { deliver(line, from: path) }
+            if again { read(path) }
         }
     }
 
@@ -117,6 +165,9 @@ final class LiveValues {
         listeners = [:]
         for poller in pollers.values { poller.timer.close() }
         pollers = [:]
+        starter.close()
+        queue = []
+        queueStart = 0
         sources = [:]
     }
 

@@ -65,18 +65,22 @@ final class ValueListener {
         }
     }
 
-    /// Ends the command with its process group, for good.
+    /// Ends the command with its process group, for good. Its output is no longer
+    /// read, but the process stays watched until it has exited: the loop reaps only
+    /// the processes it watches, and one closed while running would stay a zombie for
+    /// as long as the daemon runs (and its entry in the process table with it).
     func stop() {
         isStopped = true
         restart?.close()
         restart = nil
         drain?.close()
         drain = nil
-        if let process {
-            process.killGroup(SIGTERM)
-            process.close()
-        }
-        process = nil
+        guard let process else { return }
+        self.process = nil
+        process.onOutput = nil
+        process.onExited = nil
+        process.killGroup(SIGTERM)
+        process.abandonOutput()
     }
 
     private func received(_ bytes: UnsafeRawBufferPointer) {

@@ -14,15 +14,20 @@ extension MenuService {
         var wanted: [String: ValueSource] = [:]
         var change = Change()
         var unread: [Int] = []
+        valueCommandsByGroup = [:]
         for (n, source) in nodes {
             let path = model.path(of: n)
             wanted[path] = source
+            if source.command != nil, let g = model.tree.parent(n) {
+                valueCommandsByGroup[g, default: []].append(n)
+            }
             if let line = liveValues.lastLines[path] {
                 change = change.followed(by: reading(line, into: n, path: path))
             } else if !model.isStale(n) {
                 unread.append(n)
             }
         }
+        valueCommandGroups = valueCommandsByGroup.keys.sorted()
         change = change.followed(by: model.markStale(unread))
         let started = liveValues.follow(wanted)
         commitReading(change)
@@ -36,15 +41,24 @@ extension MenuService {
         commitReading(reading(line, into: n, path: path))
     }
 
-    /// Runs the `value-cmd`s of the nodes in groups that `changes` opened.
+    /// Runs the `value-cmd`s of the nodes in groups that `changes` opened. A click
+    /// on a group of nodes without one costs a lookup per group it flipped.
     func readValuesOfOpenedGroups(_ changes: [Change]) {
         for change in changes {
-            for g in change.expansionChanged where model.isExpanded(g) {
-                for child in model.tree.children(g) where model.valueSource(of: child)?.command != nil {
-                    liveValues.read(model.path(of: child))
-                }
+            for g in change.expansionChanged where hasValueCommands(g) {
+                guard let nodes = valueCommandsByGroup[g], model.isExpanded(g) else { continue }
+                for n in nodes { liveValues.read(model.path(of: n)) }
             }
         }
+    }
+
+    private func hasValueCommands(_ g: Int) -> Bool {
+        var (low, high) = (0, valueCommandGroups.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if valueCommandGroups[middle] < g { low = middle + 1 } else { high = middle }
+        }
+        return low < valueCommandGroups.count && valueCommandGroups[low] == g
     }
 
     private func reading(_ line: Result<String, ValueError>, into n: Int, path: String) -> Change {
@@ -78,10 +92,14 @@ extension MenuService {
             "value \(path): \(message)\(held > 0 ? " (and \(held) more since the last report)" : "")")
     }
 
+    /// Publishes a reading. It does not write the state file: a node that reads its
+    /// value from the system is not restored from it (``Persistence/restore(_:)``),
+    /// and a value polled every few seconds would rewrite the file, and wake the disk,
+    /// as often, for nothing. The file takes the value with the user's next change.
     private func commitReading(_ change: Change) {
         guard !change.isEmpty else { return }
         var output = CommandOutput(listening: events.hasSubscribers)
         output.record(change, in: model)
-        commit(output, runOnChange: false)
+        commit(output, runOnChange: false, save: false)
     }
 }

@@ -26,6 +26,13 @@ final class MenuService {
     let events: EventHub
     /// What value nodes read from the system.
     let liveValues: LiveValues
+    /// The nodes with a `value-cmd`, by the group they are in, in the model's
+    /// numbering: what opening a group reads (``readValuesOfOpenedGroups(_:)``).
+    /// Made again whenever the numbering changes (``followLiveValues()``).
+    var valueCommandsByGroup: [Int: [Int]] = [:]
+    /// Its groups, ascending: a click on any other group is told apart by a binary
+    /// search, where hashing its number cost more than the rest of the check.
+    var valueCommandGroups: [Int] = []
     /// The last report of each node whose readings the log was told of, so that a
     /// source printing garbage many times a second does not flood it.
     var readingLogs: [String: LogThrottle] = [:]
@@ -87,16 +94,25 @@ final class MenuService {
     /// `on-change` commands (only for what a client did: a reload or a group's
     /// children arriving is not the user changing a value). It starts no
     /// `children-cmd`: the dispatcher of a command that opened such groups loads them
-    /// as a step of its own (``commitLoadingChildren(_:_:)``).
-    func commit(_ output: borrowing CommandOutput, runOnChange: Bool = true) {
-        if output.hasEvents { events.publish(output.events, changes: output.changes) }
+    /// as a step of its own (``commitLoadingChildren(_:_:)``). Without `save` the
+    /// state file is not written for it: for values read from the system, which are
+    /// not restored from it.
+    func commit(_ output: borrowing CommandOutput, runOnChange: Bool = true, save: Bool = true) {
+        if output.hasEvents {
+            events.publish(output.events, changes: output.changes)
+        } else if output.hasChanges {
+            // Nodes no client's rows show changed (a closed group's children came
+            // anew): the in-process listeners, whose views hold every node (the tray),
+            // are told all the same.
+            events.tellListeners(about: output.changes)
+        }
         guard output.hasChanges else { return }
         let changes = output.changes
         for recorder in recorders { recorder.add(changes) }
-        persistence.scheduleSave()
+        if save { persistence.scheduleSave() }
         forgetChildrenOfCollapsedGroups(changes)
         followRefreshes()
-        if !liveValues.isEmpty { readValuesOfOpenedGroups(changes) }
+        if !valueCommandGroups.isEmpty { readValuesOfOpenedGroups(changes) }
         if runOnChange {
             for change in changes {
                 for n in change.valueChanged {

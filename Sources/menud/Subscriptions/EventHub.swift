@@ -68,6 +68,17 @@ final class EventHub {
     /// subscriber gets the lines of its topics and the closing `end`, or nothing when
     /// none of the group is for it. The group is numbered whether or not anybody
     /// listens. Subscribers to the same topics share one rendering of the lines.
+    /// Changes that no subscriber's records show, for the in-process listeners of
+    /// expansion, whose views hold hidden nodes too. They take a sequence number as
+    /// a group does; subscribers see the gap, as they do for a group of topics they
+    /// did not ask for.
+    func tellListeners(about changes: [Change]) {
+        guard !listeners.isEmpty else { return }
+        sequence += 1
+        let notice = EventNotice(sequence: sequence, topics: .expansion, changes: changes)
+        for listener in listeners.values where listener.topics.contains(.expansion) { listener.hear(notice) }
+    }
+
     func publish(_ group: EventGroup, changes: [Change] = []) {
         sequence += 1
         if !listeners.isEmpty { tellListeners(group, changes) }

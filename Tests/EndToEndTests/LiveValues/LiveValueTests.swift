@@ -263,8 +263,68 @@ import Testing
                 toFile: config, atomically: true, encoding: .utf8)
             #expect(try daemon.request("reload").isOK)
             try await waitUntil("the listener gone") { !isRunning(listener) }
+            // Reaped, as the daemon runs on: not left a zombie until it exits.
+            try await waitUntil("the stopped listener reaped") {
+                !FileManager.default.fileExists(atPath: "/proc/\(listener)")
+            }
         }
         #expect(listener > 0)
+    }
+
+    /// A reload that changes a node's `value-cmd` while the old one runs: the old
+    /// command's line is dropped, and the new command runs once the old has ended.
+    @Test func aValueCommandChangedWhileItRunsRunsWhenTheOldEnds() async throws {
+        let directory = try TempDirectory()
+        let config = directory.file("menu.yaml")
+        let text = try String(contentsOfFile: TestPaths.fixture("system.yaml"), encoding: .utf8)
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+        try "40\n".write(toFile: directory.file("volume"), atomically: true, encoding: .utf8)
+        let old = "value-cmd: while [ ! -e go ]; do sleep 0.05; done; echo 30"
+        #expect(text.contains(old))
+        try await withDaemon(config: config, directory: directory) { daemon in
+            try await waitUntil("the slow command running") {
+                ProcessEntry.all().contains { child in
+                    child.parent == daemon.pid
+                        && ((try? String(contentsOfFile: "/proc/\(child.pid)/cmdline", encoding: .utf8)) ?? "")
+                            .contains("-e go")
+                }
+            }
+            try text.replacingOccurrences(of: old, with: "value-cmd: echo 45").write(
+                toFile: config, atomically: true, encoding: .utf8)
+            #expect(try daemon.request("reload").isOK)
+            try "".write(toFile: directory.file("go"), atomically: true, encoding: .utf8)
+            try await waitUntil("the new command's value") { try row(daemon, "sound/slow")?.value == "45" }
+        }
+    }
+
+    /// A reading is not saved: the state file is not restored into a node that reads
+    /// the system, and rewriting it for each reading would wake the disk as often as a
+    /// value is polled.
+    @Test func readingsDoNotRewriteTheStateFile() async throws {
+        try await withSystem { daemon in
+            let events = try daemon.connect()
+            try events.subscribe("value")
+            let state = daemon.directory.file("state")
+            #expect(try daemon.request("save").isOK)
+            let written = try FileManager.default.attributesOfItem(atPath: state)
+            let file = daemon.directory.file("wifi-events")
+            for line in ["on", "off", "on"] {
+                try append(line, to: file)
+                #expect(try nextValue(of: "wifi", on: events) == ["value", "wifi", line])
+            }
+            // A write waits 250 ms for more changes to join it (Persistence.saveDelay):
+            // one that a reading asked for would have come within this second.
+            try await Task.sleep(for: .seconds(1))
+            let now = try FileManager.default.attributesOfItem(atPath: state)
+            #expect(now[.systemFileNumber] as? Int == written[.systemFileNumber] as? Int)
+            #expect(now[.modificationDate] as? Date == written[.modificationDate] as? Date)
+            // A user's change is saved as ever, the value read with it.
+            #expect(try daemon.request("set output headphones").isOK)
+            try await waitUntil("the user's change written") {
+                let text = (try? String(contentsOfFile: state, encoding: .utf8)) ?? ""
+                return text.contains("value output headphones\n")
+            }
+        }
     }
 
     @Test func theDaemonsStopEndsItsListeners() async throws {

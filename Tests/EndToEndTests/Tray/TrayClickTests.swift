@@ -167,7 +167,10 @@ struct WaybarTrayHost {
     private func shown(_ what: String, against before: ScreenFrame, outside: ScreenBox?) async throws
         -> ShownMenu
     {
+        // A menu may be caught half drawn (a slow machine, a sanitizer): it counts
+        // once two frames in a row show it the same.
         var found: ShownMenu?
+        var last: ShownMenu?
         try await sway.waitForFrame("\(what) to open", drawnBy: bar) { frame in
             // A submenu is to the left or right of the menu it came from, whose own
             // rows change too (the entry under the pointer is highlighted).
@@ -179,7 +182,10 @@ struct WaybarTrayHost {
             guard inner.maxX > inner.minX, inner.maxY > inner.minY else { return false }
             let entries = frame.textBands(in: inner)
             guard !entries.isEmpty else { return false }
-            found = ShownMenu(box: inner, entries: entries)
+            let menu = ShownMenu(box: inner, entries: entries)
+            defer { last = menu }
+            guard let last, last.box == menu.box, last.entries == menu.entries else { return false }
+            found = menu
             return true
         }
         return try #require(found)

@@ -41,7 +41,7 @@ struct TrayPointer {
 }
 
 /// A rectangle of the screen, in pixels.
-struct ScreenBox: CustomStringConvertible {
+struct ScreenBox: Equatable, CustomStringConvertible {
     var minX: Int
     var minY: Int
     var maxX: Int

@@ -425,6 +425,68 @@ import Testing
         }
     }
 
+    /// A group's children loaded anew are one `LayoutUpdated` naming that submenu,
+    /// and the children that stay keep their ids.
+    @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
+    func childrenLoadedAnewUpdateTheirSubmenuOnly() async throws {
+        try XTools.require(SessionBus.programs)
+        let menu = """
+            menu:
+              - id: main
+                title: Main
+                children:
+                  - id: wifi
+                    title: Wi-Fi
+                    type: toggle
+                  - id: nets
+                    title: Networks
+                    children-cmd: cat nets.yaml
+            """
+        try await Self.withConfig(menu) { config in
+            try await withSessionBus { bus in
+                let directory = try TempDirectory()
+                let list = directory.file("nets.yaml")
+                try "- {id: home, title: Home}\n".write(toFile: list, atomically: true, encoding: .utf8)
+                try await withDaemon(
+                    config: config, arguments: ["--tray"], directory: directory, environment: bus.environment
+                ) { daemon in
+                    let tray = TrayDaemon(daemon: daemon, bus: bus)
+                    let name = try #require(try await tray.waitForItems(["main"])["main"])
+                    #expect(try daemon.menuctl(["refresh", "main/nets"]).status == 0)
+                    let (_, first) = try bus.layout(of: name)
+                    let nets = try #require(first.entry(labelled: "Networks"))
+                    let home = try #require(first.entry(labelled: "Home"))
+                    let monitor = try await bus.monitor(
+                        match:
+                            "type='signal',member='LayoutUpdated',sender='\(try #require(try bus.owner(of: name)))'"
+                    )
+                    try await withCleanup(
+                        {
+                            try "- {id: home, title: Home}\n- {id: cafe, title: Cafe}\n".write(
+                                toFile: list, atomically: true, encoding: .utf8)
+                            #expect(try daemon.menuctl(["refresh", "main/nets"]).status == 0)
+                            try await waitUntil("LayoutUpdated; log: \(monitor.log)") {
+                                monitor.log.contains("LayoutUpdated")
+                            }
+                            let parents = monitor.log.split(separator: "\n").compactMap { line -> Int? in
+                                guard
+                                    let object = try? JSONSerialization.jsonObject(with: Data(line.utf8))
+                                        as? [String: Any],
+                                    let data = (object["payload"] as? [String: Any])?["data"] as? [Any],
+                                    data.count == 2
+                                else { return nil }
+                                return data[1] as? Int
+                            }
+                            #expect(parents == [nets.id], "LayoutUpdated's parents \(parents)")
+                            let (_, after) = try bus.layout(of: name)
+                            #expect(after.entry(labelled: "Home")?.id == home.id)
+                            #expect(after.entry(labelled: "Cafe") != nil)
+                        }, cleanup: { await monitor.stop() })
+                }
+            }
+        }
+    }
+
     /// Titles are data: dbusmenu labels double `_` (its access-key marker) and carry
     /// markup as text, a newline as a space; the tooltip's markup is escaped.
     @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))

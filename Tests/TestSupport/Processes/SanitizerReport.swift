@@ -47,6 +47,11 @@ public enum SanitizerReport {
     /// size says nothing of a leak (LeakSanitizer reports those at exit instead).
     public static var isSanitizedRun: Bool { !environment.isEmpty }
 
+    /// Whether this run is under ThreadSanitizer (`.ci/sanitize thread`), whose runtime
+    /// starts a thread of its own in each program with threads, and wakes it every
+    /// 100 ms.
+    public static var isThreadSanitizedRun: Bool { environment["TSAN_OPTIONS"] != nil }
+
     /// `environment` with the test process's sanitizer settings added.
     public static func keepingOptions(_ environment: [String: String]) -> [String: String] {
         environment.merging(Self.environment) { own, _ in own }

@@ -1,0 +1,49 @@
+import MenuLoop
+import TestSupport
+import Testing
+
+@Suite(.ownThread) struct EachTurnTests {
+    /// It runs turn after turn, and a timer that comes due meanwhile fires between
+    /// two of its runs: the loop serves its events between the pieces.
+    @Test func runsEachTurnWithEventsBetween() throws {
+        var runs = 0
+        var runsWhenTheTimerFired: Int?
+        try runLoop { loop in
+            let work = EachTurn(loop: loop)
+            let timer = LoopTimer(loop: loop)
+            work.onRun = {
+                runs += 1
+                guard runsWhenTheTimerFired != nil else { return }
+                work.stop()
+                work.close()
+            }
+            timer.onFire = {
+                runsWhenTheTimerFired = runs
+                timer.close()
+            }
+            work.start()
+            timer.start(after: .milliseconds(5))
+        }
+        let fired = try #require(runsWhenTheTimerFired)
+        #expect(fired > 1)
+        #expect(runs == fired + 1)
+    }
+
+    /// Stopped, it leaves the loop nothing to run for: `run()` returns.
+    @Test func stoppedItDoesNotKeepTheLoopRunning() throws {
+        var work: EachTurn?
+        try runLoop(
+            afterRun: { work?.close() },
+            { loop in
+                let each = EachTurn(loop: loop)
+                var runs = 0
+                each.onRun = {
+                    runs += 1
+                    if runs == 3 { each.stop() }
+                }
+                each.start()
+                work = each
+            })
+        #expect(work?.isActive == false)
+    }
+}
