@@ -22,7 +22,8 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the suite.")
 
     @Option(
-        help: "Comma-separated sections: load, model, children, socket, client, fanout, reload, live, applications."
+        help:
+            "Comma-separated sections: load, model, children, socket, client, fanout, reload, live, applications."
     )
     var sections = "load,model,socket,client,fanout,reload,live,applications"
 
