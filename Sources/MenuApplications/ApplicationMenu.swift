@@ -2,7 +2,8 @@ import MenuCore
 
 /// The children of a `children-from: applications` group: one group per main
 /// category of the Desktop Menu Specification, in the order of their titles with
-/// "Other" last, each holding its applications sorted by name (ignoring case);
+/// "Other" last, each holding its applications sorted by name (ignoring case and
+/// the accents of Latin letters, ``sortKey(_:)``);
 /// empty categories are left out. An application is an item, or, when it has
 /// actions, a group whose first child "Open" starts it and whose other children are
 /// its actions, so that it stays one click to start.
@@ -47,9 +48,10 @@ public struct ApplicationMenu: Sendable {
     /// The menu of `entries`, the shown ones of a scan.
     public init(_ entries: [DesktopEntry]) {
         // Indices are sorted rather than the entries, which are large to move.
-        let keys = entries.map { $0.name.lowercased() }
+        let keys = entries.map { Self.sortKey($0.name) }
         let order = entries.indices.sorted {
-            keys[$0] != keys[$1] ? keys[$0] < keys[$1] : entries[$0].id < entries[$1].id
+            keys[$0] != keys[$1]
+                ? keys[$0].lexicographicallyPrecedes(keys[$1]) : entries[$0].id < entries[$1].id
         }
         self.entries = order.map { entries[$0] }
         // The entries of each category, by index: entries are large to copy.
@@ -109,6 +111,40 @@ public struct ApplicationMenu: Sendable {
         self.children = children
         self.launches = launches
     }
+
+    /// What names sort by: lowercased, with the Latin letters of Latin-1 and Latin
+    /// Extended-A folded to their base letter and combining accents dropped, so that
+    /// a translated "Éditeur" comes among the E's and not after "Zoom", as a plain
+    /// comparison of code points puts it. menud has no collation library (no ICU);
+    /// this covers the European languages written in Latin letters. The lowercased
+    /// name follows, so that names differing only by accents keep one order.
+    public static func sortKey(_ name: String) -> [UInt32] {
+        let lower = name.lowercased()
+        var key: [UInt32] = []
+        key.reserveCapacity(lower.unicodeScalars.count * 2 + 1)
+        for scalar in lower.unicodeScalars {
+            let v = scalar.value
+            switch v {
+            case 0x300...0x36F: continue
+            case 0xE0...0xFF: key.append(latin1Base[Int(v - 0xE0)])
+            case 0x100...0x17F: key.append(latinExtendedABase[Int(v - 0x100)])
+            default: key.append(v)
+            }
+        }
+        key.append(0)
+        key += lower.unicodeScalars.map(\.value)
+        return key
+    }
+
+    /// The base letters of U+00E0 to U+00FF (`÷` and `þ` stay as they are).
+    private static let latin1Base: [UInt32] = "aaaaaaaceeeeiiiidnooooo\u{F7}ouuuuy\u{FE}y".unicodeScalars.map(
+        \.value)
+    /// The base letters of U+0100 to U+017F, upper and lower case alike.
+    private static let latinExtendedABase: [UInt32] =
+        ("aaaaaa" + "cccccccc" + "dddd" + "eeeeeeeeee" + "gggggggg" + "hhhh" + "iiiiiiiiii" + "ii" + "jj"
+        + "kkk"
+        + "llllllllll" + "nnnnnnnnn" + "oooooo" + "oo" + "rrrrrr" + "ssssssss" + "tttttt" + "uuuuuuuuuuuu"
+        + "ww" + "yyy" + "zzzzzz" + "s").unicodeScalars.map(\.value)
 
     /// The index in ``categories`` of the main category `name` is or goes with.
     static func mainCategory(_ name: String) -> Int? {

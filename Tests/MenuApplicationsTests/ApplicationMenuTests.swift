@@ -46,6 +46,25 @@ import Testing
                 == ["A", "b", "B2", "c"].map { TitleTemplate(literal: $0) })
     }
 
+    /// A translated name with an accent on its first letter sorts with its base
+    /// letter, where comparing code points would put it after every plain one.
+    @Test func accentedNamesSortWithTheirBaseLetter() {
+        let names = ["Zoom", "Éditeur", "Fichiers", "Łódź", "Œuvres", "e\u{301}cran", "Ärger", "Spiel", "Ça"]
+        let menu = ApplicationMenu(names.enumerated().map { entry("\($0).desktop", $1) })
+        #expect(
+            menu.children[0].children.map(\.title)
+                == ["Ärger", "Ça", "e\u{301}cran", "Éditeur", "Fichiers", "Łódź", "Œuvres", "Spiel", "Zoom"]
+                .map {
+                    TitleTemplate(literal: $0)
+                })
+        // Every letter of the two blocks folds to a letter.
+        for v in UInt32(0xC0)...0x17F where ![0xD7, 0xDE, 0xDF, 0xF7, 0xFE].contains(v) {
+            let key = ApplicationMenu.sortKey(String(Character(Unicode.Scalar(v)!)))
+            #expect(key.first.map { (0x61...0x7A).contains($0) } == true, "U+\(String(v, radix: 16))")
+        }
+        #expect(ApplicationMenu.sortKey("Ā") == ApplicationMenu.sortKey("ā"))
+    }
+
     @Test func titlesAreNeverTemplates() {
         let menu = ApplicationMenu([entry("a.desktop", "{value} {a/b} }}")])
         let app = menu.children[0].children[0]
