@@ -130,6 +130,42 @@ import Testing
         }
     }
 
+    /// The daemon's own environment decides: `LC_MESSAGES` before `LANG` picks the
+    /// translation (the territory's first, then the language's), the subtitle is the
+    /// translated `Comment` or else `GenericName`, and `XDG_CURRENT_DESKTOP` is what
+    /// `OnlyShowIn` and `NotShowIn` are read against. Names sort as translated.
+    @Test func textIsInTheUsersLanguageAndEntriesFollowTheirDesktop() async throws {
+        let desktop = try Desktop()
+        try Self.entry(
+            "Files",
+            [
+                "Name[fr]=Fichiers", "Name[fr_CA]=Fichiers (Canada)", "Name[de]=Dateien",
+                "Comment=Browse files", "Comment[fr]=Parcourir les fichiers", "OnlyShowIn=GNOME;",
+            ]
+        ).write(toFile: desktop.system + "/files.desktop", atomically: false, encoding: .utf8)
+        try Self.entry(
+            "Editor", ["Name[fr]=Éditeur", "GenericName=Text Editor", "GenericName[fr]=Éditeur de texte"]
+        )
+        .write(toFile: desktop.system + "/editor.desktop", atomically: false, encoding: .utf8)
+        try Self.entry("Settings", ["NotShowIn=GNOME;"])
+            .write(toFile: desktop.system + "/settings.desktop", atomically: false, encoding: .utf8)
+        let environment = [
+            "LANG": "de_DE.UTF-8", "LC_MESSAGES": "fr_CA.UTF-8", "XDG_CURRENT_DESKTOP": "ubuntu:GNOME",
+        ]
+        try await withApplications(desktop, environment: environment) { daemon in
+            try await waitUntil("the applications; log:\n\(daemon.log)") { try openRows(daemon).count == 3 }
+            #expect(
+                try rows(daemon) == [
+                    "apps/other Other", "apps/other/editor Éditeur", "apps/other/files Fichiers (Canada)",
+                ])
+            let shown = try daemon.request("rows apps").lines.compactMap {
+                RowRecord(fields: ProtocolFields.fields(of: $0))
+            }
+            #expect(shown.first { $0.path == "apps/other/files" }?.subtitle == "Parcourir les fichiers")
+            #expect(shown.first { $0.path == "apps/other/editor" }?.subtitle == "Éditeur de texte")
+        }
+    }
+
     @Test func anEntryInTheUsersDirectoryOverridesTheSystemsOfTheSameID() async throws {
         let desktop = try Desktop()
         try Self.entry("System Editor").write(
