@@ -77,6 +77,14 @@ let package = Package(
             name: "MenuConfigLoading",
             dependencies: ["MenuCore", "CYAML"]
         ),
+        // The applications menu's desktop entries: finding them in the XDG data
+        // directories, reading them, and the menu of nodes and launches they make.
+        // Kept out of MenuCore, which does no I/O, and out of menud, so that its
+        // parsing is tested on its own.
+        .target(
+            name: "MenuApplications",
+            dependencies: ["MenuCore"]
+        ),
         // The wire format, shared by both ends: request words, records and their
         // escaping, error codes, events, replies. It renders the model's values, so it
         // depends on MenuCore and never the reverse: the model knows nothing of the wire.
@@ -103,6 +111,7 @@ let package = Package(
             dependencies: [
                 "MenuCore",
                 "MenuConfigLoading",
+                "MenuApplications",
                 "MenuProtocol",
                 "MenuClient",
                 "MenuLoop",
@@ -142,8 +151,8 @@ let package = Package(
         .executableTarget(
             name: "menubench",
             dependencies: [
-                "MenuCore", "MenuConfigLoading", "MenuProtocol", "MenuClient", "MenuLoop", "CYAML",
-                "CMallocInfo",
+                "MenuCore", "MenuConfigLoading", "MenuApplications", "MenuProtocol", "MenuClient", "MenuLoop",
+                "CYAML", "CMallocInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -162,6 +171,10 @@ let package = Package(
             ],
             // Read from disk via #filePath, not bundled as resources.
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "MenuApplicationsTests",
+            dependencies: ["MenuApplications", "MenuCore", "TestSupport"]
         ),
         .testTarget(
             name: "MenuProtocolTests",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MenuApplications
 import MenuConfigLoading
 import MenuCore
 import MenuLoop
@@ -9,10 +10,11 @@ import MenuLoop
 struct Menubench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Measure menud's load, model, socket, client, fan-out, reload, live-value and search costs.",
+            "Measure menud's load, model, socket, client, fan-out, reload, live-value, applications and search costs.",
         subcommands: [
             Run.self, RawParseCommand.self, LoadCommand.self, GenerateCommand.self, DriveCommand.self,
             LoopFloorCommand.self, BareFloorCommand.self, HotPathCommand.self, SendCommand.self,
+            ScanCommand.self,
         ],
         defaultSubcommand: Run.self)
 }
@@ -21,8 +23,10 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the suite.")
 
     @Option(
-        help: "Comma-separated sections: load, model, children, socket, client, fanout, reload, live, find.")
-    var sections = "load,model,socket,client,fanout,reload,live,find"
+        help:
+            "Comma-separated sections: load, model, children, socket, client, fanout, reload, live, applications, find."
+    )
+    var sections = "load,model,socket,client,fanout,reload,live,applications,find"
 
     @Option(help: "Seconds each socket load runs, at most.")
     var seconds = 3.0
@@ -84,6 +88,9 @@ struct Run: ParsableCommand {
         }
         if wanted.contains("live") {
             results += LiveBench(binDir: binDir, workDir: work, quick: quick).run()
+        }
+        if wanted.contains("applications") {
+            results += ApplicationsBench(entries: 2000, workDir: work).run()
         }
         let report = BenchReport(results: results, tables: tables)
         print("menubench on \(BenchReport.machine)\n")
@@ -191,3 +198,33 @@ struct DriveCommand: ParsableCommand {
 extension ReplyFraming.Dialect: ExpressibleByArgument {}
 
 Menubench.main()
+
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Read the applications of DIR/applications into the menu ROUNDS times, for profiling.")
+
+    @Argument(help: "A data directory, as XDG_DATA_HOME.")
+    var directory: String
+
+    @Option(help: "How many times.")
+    var rounds = 100
+
+    func run() throws {
+        let environment = ApplicationEnvironment(environment: [
+            "XDG_DATA_HOME": directory, "XDG_DATA_DIRS": directory + "/none", "LANG": "de_DE.UTF-8",
+        ])
+        var times: [Double] = []
+        // Each round's menu is kept until the end, so that freeing one is not timed.
+        var kept: [ApplicationMenu] = []
+        for _ in 0..<rounds {
+            times.append(
+                Stopwatch.once { kept.append(ApplicationMenu(ApplicationScan(environment).entries)) }
+            )
+        }
+        times.sort()
+        print(
+            "\(kept.last?.entries.count ?? 0) entries: best \(BenchResult.micros(times[0])), median \(BenchResult.micros(times[times.count / 2]))"
+        )
+    }
+}

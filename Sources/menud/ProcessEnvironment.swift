@@ -10,6 +10,20 @@ enum ProcessEnvironment {
         getenv(name).map { String(cString: $0) }
     }
 
+    /// Every variable, by name.
+    static func all() -> [String: String] {
+        var out: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let eq = text.firstIndex(of: "=") {
+                out[String(text[..<eq])] = String(text[text.index(after: eq)...])
+            }
+            entry += 1
+        }
+        return out
+    }
+
     /// `$HOME` when it is set and not empty, else the home directory in the user
     /// database (what a login shell would set), else `/`.
     static func home(environment: (String) -> String? = value) -> String {

@@ -10,7 +10,7 @@ extension ConfigDecoder {
         let i = draft.node
         tree.close(i, childCount: draft.children.count)
         let inferred: NodeKind =
-            draft.has(.children) || draft.has(.childrenCommand)
+            draft.has(.children) || draft.has(.childrenCommand) || draft.has(.childrenFrom)
             ? .group : draft.has(.options) ? .choice : .item
         let kind = draft.type?.value ?? inferred
         tree.kinds[i] = kind
@@ -76,6 +76,7 @@ extension ConfigDecoder {
                 }
                 tree.childrenCommands[i] = command.value
             }
+            if let source = childrenSource(draft) { tree.childrenSources[i] = source }
             if let every = refreshInterval(draft) { tree.refreshIntervals[i] = every }
             let explicit = draft.exclusive?.value
             tree.exclusive[i] = explicit ?? false
@@ -276,6 +277,32 @@ extension ConfigDecoder {
             }
         }
         return source.command == nil && source.listen == nil ? nil : source
+    }
+
+    /// `children-from`, checked: a known source, on a group whose children come
+    /// from nowhere else.
+    private mutating func childrenSource(_ draft: NodeDraft) -> ChildrenSource? {
+        guard let field = draft.childrenFrom else { return nil }
+        let source = ChildrenSource(rawValue: field.value)
+        if source == nil {
+            let known = ChildrenSource.allCases.map(\.rawValue).joined(separator: ", ")
+            error(
+                field.mark,
+                "unknown 'children-from' '\(YAMLEvent.clip(field.value))' (expected one of: \(known))")
+        }
+        if draft.has(.children) {
+            error(
+                field.keyMark,
+                "'children-from' and 'children' cannot both be given: the children come from '\(YAMLEvent.clip(field.value))'"
+            )
+        }
+        if draft.has(.childrenCommand) {
+            error(
+                field.keyMark,
+                "'children-from' and 'children-cmd' cannot both be given: the children come from one of them"
+            )
+        }
+        return source
     }
 
     /// `refresh`, checked: it paces a `children-cmd`, so a group without one has

@@ -296,6 +296,7 @@ struct ConfigDecoder {
         case .valueListen: draft.valueListen = try text()
         case .interval: draft.interval = try text()
         case .refresh: draft.refresh = try text()
+        case .childrenFrom: draft.childrenFrom = try text()
         case .confirm:
             // `true` asks the default question, `false` nothing; any other text is the question.
             if value.kind == .scalar, value.isPlain, let ask = reader.scalar(value).bool {

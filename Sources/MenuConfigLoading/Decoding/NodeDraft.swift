@@ -50,6 +50,7 @@ struct NodeDraft {
     var valueListen: Field<String>?
     var interval: Field<String>?
     var refresh: Field<String>?
+    var childrenFrom: Field<String>?
     /// The question of `confirm:`, empty for `confirm: true`'s default one.
     var confirm: Field<String>?
     var children = Siblings()
@@ -99,6 +100,7 @@ struct NodeDraft {
         case NodeKey.valueListen.index: valueListen = nil
         case NodeKey.interval.index: interval = nil
         case NodeKey.refresh.index: refresh = nil
+        case NodeKey.childrenFrom.index: childrenFrom = nil
         default: break  // children, whose list is emptied separately
         }
     }

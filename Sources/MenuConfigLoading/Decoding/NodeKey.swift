@@ -25,11 +25,12 @@ enum NodeKey: String, CaseIterable {
     case valueListen = "value-listen"
     case interval
     case refresh
+    case childrenFrom = "children-from"
 
     func applies(to kind: NodeKind) -> Bool {
         switch self {
         case .id, .title, .subtitle, .icon, .type: return true
-        case .children, .exclusive, .childrenCommand, .refresh: return kind == .group
+        case .children, .exclusive, .childrenCommand, .refresh, .childrenFrom: return kind == .group
         case .expanded: return kind == .group || kind == .choice
         case .exec, .confirm: return kind == .item
         case .value, .onChange, .valueCommand, .valueListen, .interval: return kind.holdsValue
@@ -62,6 +63,7 @@ enum NodeKey: String, CaseIterable {
         case .valueListen: return 18
         case .interval: return 19
         case .refresh: return 20
+        case .childrenFrom: return 21
         }
     }
 
@@ -101,6 +103,7 @@ enum NodeKey: String, CaseIterable {
         case (12, UInt8(ascii: "v")): candidate = .valueListen
         case (8, UInt8(ascii: "i")): candidate = .interval
         case (7, UInt8(ascii: "r")): candidate = .refresh
+        case (13, UInt8(ascii: "c")): candidate = .childrenFrom
         default: return nil
         }
         let spelling = candidate.spelling.utf8Start
@@ -138,6 +141,7 @@ enum NodeKey: String, CaseIterable {
         case .valueListen: return "value-listen"
         case .interval: return "interval"
         case .refresh: return "refresh"
+        case .childrenFrom: return "children-from"
         }
     }
 

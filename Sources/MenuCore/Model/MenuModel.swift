@@ -273,7 +273,8 @@ public final class MenuModel {
     /// model from the config with those children in place and carrying the state
     /// over would (``carryState(into:with:)``), in time that grows with the group and
     /// not with the menu: each `children-cmd` group among the new nodes gets
-    /// `filling(path)` as its children, nothing is kept below ``MenuTree/maxDepth``,
+    /// `filling(path)` as its children, each `children-from: applications` group
+    /// `applications` ("Loading…" while nil), nothing is kept below ``MenuTree/maxDepth``,
     /// every node outside the group keeps its state, and a new node whose path an old
     /// child had takes that child's state where it can. Returns the change from the
     /// old rows to the new, and what was dropped. Rows are matched by path, so the
@@ -283,12 +284,17 @@ public final class MenuModel {
     ///
     /// Not for use inside a batch: it renumbers nodes, which a batch's undo is keyed by.
     public func replaceChildren(
-        of path: String, with children: [NodeSpec], filling: (String) -> [NodeSpec]
+        of path: String, with children: [NodeSpec], filling: (String) -> [NodeSpec],
+        applications: [NodeSpec]? = nil
     ) throws(MenuError) -> (change: Change, dropped: [DroppedState]) {
         let g = try reading { (m: inout ModelCore) throws(MenuError) in try m.node(path) }
         let (groupPath, depth) = reading { ($0.tree.path(g), $0.tree.depth(g)) }
         // Outside any access to the state: `filling` is the caller's.
-        let filled = NodeSpec.filled(children, under: groupPath, depth: depth, filling: filling)
+        let filled = withoutActuallyEscaping(filling) { commands in
+            NodeSpec.filled(
+                children, under: groupPath, depth: depth,
+                filling: Filling(commands: commands, applications: applications))
+        }
         return core.replaceChildren(of: g, withFilled: filled)
     }
 
@@ -298,6 +304,12 @@ public final class MenuModel {
     /// The `children-cmd` groups that run their command again while they are open,
     /// by path, with how often (`refresh`).
     public var refreshingGroups: [String: Duration] { reading { $0.refreshingGroups } }
+
+    /// Every `children-from: applications` group in the model, by path.
+    public var applicationGroups: Set<String> { reading { $0.applicationGroups } }
+
+    /// Where the children of group `i` come from, when the daemon makes them.
+    public func childrenSource(of i: Int) -> ChildrenSource? { core.tree.childrenSources[i] }
 
     /// Whether the group at `path` shows no more than the "Loading…" row.
     public func showsOnlyLoadingRow(_ path: String) -> Bool { reading { $0.showsOnlyLoadingRow(path) } }

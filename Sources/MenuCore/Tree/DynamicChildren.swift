@@ -1,8 +1,15 @@
-/// Groups whose children come from a command (`children-cmd`). The daemon fills
-/// those groups in specs when it builds a model from a config, and splices a
-/// command's output into the model when it arrives
-/// (``MenuModel/replaceChildren(of:with:filling:)``); these are the spec-side helpers
-/// for both.
+/// Where a group's children come from when the daemon makes them itself
+/// (`children-from`), rather than the config or a command.
+public enum ChildrenSource: String, Sendable, Hashable, CaseIterable {
+    /// The desktop's installed applications, from their desktop entries.
+    case applications
+}
+
+/// Groups whose children come from a command (`children-cmd`) or from the daemon
+/// (`children-from`). The daemon fills those groups in specs when it builds a model
+/// from a config, and splices new children into the model when they arrive
+/// (``MenuModel/replaceChildren(of:with:filling:applications:)``); these are the
+/// spec-side helpers for both.
 extension MenuConfig {
     /// Every `children-cmd` group, by path, with its command: in the config and in
     /// whatever children are already filled in (a command may print more such groups).
@@ -12,27 +19,53 @@ extension MenuConfig {
         return out
     }
 
+    /// Every `children-from: applications` group, by path: in the config and in
+    /// whatever children are already filled in.
+    public var applicationGroups: Set<String> {
+        Set(nodes.childrenSources.lazy.filter { $0.value == .applications }.map { nodes.path($0.key) })
+    }
+
     /// This config with each `children-cmd` group's children set to
-    /// `children(path)`, looking into the returned children for more such groups.
-    /// Filling stops at ``MenuTree/maxDepth``, however deep commands nest.
-    public func fillingChildren(_ children: (String) -> [NodeSpec]) -> MenuConfig {
+    /// `children(path)`, and each `children-from: applications` group's to
+    /// `applications` ("Loading…" while nil), looking into the returned children for
+    /// more such groups. Filling stops at ``MenuTree/maxDepth``, however deep
+    /// commands nest.
+    public func fillingChildren(
+        applications: [NodeSpec]? = nil, _ children: (String) -> [NodeSpec]
+    ) -> MenuConfig {
         // Most configs have no such group; they must not pay for a round trip
         // through specs on every load.
-        if nodes.childrenCommands.isEmpty { return self }
+        if nodes.childrenCommands.isEmpty && nodes.childrenSources.isEmpty { return self }
         var menus = self.menus
-        for i in menus.indices { NodeSpec.fill(&menus[i], prefix: "", depth: 0, children) }
+        withoutActuallyEscaping(children) { commands in
+            let filling = Filling(commands: commands, applications: applications)
+            for i in menus.indices { NodeSpec.fill(&menus[i], prefix: "", depth: 0, filling) }
+        }
         var filled = MenuConfig(file: file, menus: menus)
         filled.tray = tray
         return filled
     }
 }
 
+/// What fills the groups whose children are not the config's: a command's output by
+/// the group's path, and the applications.
+struct Filling {
+    var commands: (String) -> [NodeSpec]
+    var applications: [NodeSpec]?
+
+    func children(of node: NodeSpec, at path: String) -> [NodeSpec]? {
+        if node.childrenCommand != nil { return commands(path) }
+        if node.childrenFrom == .applications { return applications ?? [.loadingRow] }
+        return nil
+    }
+}
+
 extension NodeSpec {
     /// `children` for the group at `path`, `depth` deep: each `children-cmd` group
-    /// among them given `filling(path)` as its children, and nothing below
-    /// ``MenuTree/maxDepth``.
+    /// among them given `filling(path)` as its children, each `children-from` group
+    /// its own, and nothing below ``MenuTree/maxDepth``.
     static func filled(
-        _ children: [NodeSpec], under path: String, depth: Int, filling: (String) -> [NodeSpec]
+        _ children: [NodeSpec], under path: String, depth: Int, filling: Filling
     ) -> [NodeSpec] {
         guard depth < MenuTree.maxDepth else { return children.isEmpty ? [] : [.tooDeepRow] }
         var filled = children
@@ -42,16 +75,15 @@ extension NodeSpec {
 
     /// Fills `node`, `depth` deep below a parent whose path and `/` are `prefix`, as
     /// ``MenuConfig/fillingChildren(_:)`` does.
-    static func fill(
-        _ node: inout NodeSpec, prefix: String, depth: Int, _ children: (String) -> [NodeSpec]
-    ) {
+    static func fill(_ node: inout NodeSpec, prefix: String, depth: Int, _ children: Filling) {
         let path = prefix + node.id
         guard depth < MenuTree.maxDepth else {
             // A group this deep keeps one row that says why it has no others.
-            node.children = node.childrenCommand != nil || !node.children.isEmpty ? [.tooDeepRow] : []
+            let dynamic = node.childrenCommand != nil || node.childrenFrom != nil
+            node.children = dynamic || !node.children.isEmpty ? [.tooDeepRow] : []
             return
         }
-        if node.childrenCommand != nil { node.children = children(path) }
+        if let filled = children.children(of: node, at: path) { node.children = filled }
         for i in node.children.indices {
             fill(&node.children[i], prefix: path + "/", depth: depth + 1, children)
         }
@@ -107,6 +139,11 @@ extension ModelCore {
             out[tree.path(i)] = every
         }
         return out
+    }
+
+    /// Every `children-from: applications` group in the model, by path.
+    var applicationGroups: Set<String> {
+        Set(tree.childrenSources.lazy.filter { $0.value == .applications }.map { tree.path($0.key) })
     }
 
     /// Whether the group at `path` shows no more than the row ``NodeSpec/loadingRow``

@@ -108,6 +108,7 @@ extension MenuTree {
             if let s = spec.source { valueSources[i] = s }
             if let s = spec.childrenCommand { childrenCommands[i] = s }
             if let s = spec.refresh { refreshIntervals[i] = s }
+            if let s = spec.childrenFrom { childrenSources[i] = s }
             if let r = spec.rule { rules[i] = r }
             if let v = spec.value ?? spec.rule?.defaultValue { initialValues[i] = v }
             initiallyExpanded[i] = spec.kind.isExpandable && spec.expanded
@@ -120,10 +121,12 @@ extension MenuTree {
         while let last = open.popLast() { closeSpec(last) }
     }
 
-    /// Ends node `i` of ``init(file:menus:)``, leaving room after a `children-cmd`
-    /// group's children (MenuTree+Vacancy.swift).
+    /// Ends node `i` of ``init(file:menus:)``, leaving room after the children of a
+    /// `children-cmd` or `children-from` group (MenuTree+Vacancy.swift).
     private mutating func closeSpec(_ i: Int) {
-        if childrenCommands[i] != nil { appendVacancy(MenuTree.vacancyReserve, parent: i) }
+        if childrenCommands[i] != nil || childrenSources[i] != nil {
+            appendVacancy(MenuTree.vacancyReserve, parent: i)
+        }
         sizes[i] = Int32(count - i)
     }
 
@@ -141,7 +144,7 @@ extension MenuTree {
                 expanded: initiallyExpanded[i], exclusive: exclusive[i], exec: execs[i], rule: rules[i],
                 value: rules[i] == nil ? nil : initialValues[i], onChange: onChange[i],
                 source: valueSources[i], childrenCommand: childrenCommands[i], refresh: refreshIntervals[i],
-                confirm: confirm, mark: mark(i))
+                childrenFrom: childrenSources[i], confirm: confirm, mark: mark(i))
         }
         return roots.map(spec)
     }

@@ -42,6 +42,8 @@ extension MenuTree {
             removing: old, shift: shift, tail: tail, adding: sub.childrenCommands, at: base)
         refreshIntervals.splice(
             removing: old, shift: shift, tail: tail, adding: sub.refreshIntervals, at: base)
+        childrenSources.splice(
+            removing: old, shift: shift, tail: tail, adding: sub.childrenSources, at: base)
         confirms.splice(removing: old, shift: shift, tail: tail, adding: sub.confirms, at: base)
 
         let depth = depths[g] + 1

@@ -42,6 +42,8 @@ public struct MenuTree: Sendable {
     /// Command groups that run their command again while they are open, by node,
     /// with how often.
     package var refreshIntervals: [Int: Duration] = [:]
+    /// Groups whose children the daemon makes itself (`children-from`), by node.
+    package var childrenSources: [Int: ChildrenSource] = [:]
     /// Items that ask before they run, by node, with their question (see
     /// `Confirmation.swift`).
     var confirms: [Int: String] = [:]

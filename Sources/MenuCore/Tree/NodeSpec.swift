@@ -26,6 +26,10 @@ public struct NodeSpec: Sendable {
     /// For a `children-cmd` group: how often its command runs again while the group
     /// is open.
     public var refresh: Duration?
+    /// For a group: where its children come from when not from the config or a
+    /// command (`children-from`). The daemon fills them in; the model only ever sees
+    /// the result.
+    public var childrenFrom: ChildrenSource?
     /// For an item with `exec`: the question it asks before running it, empty for the
     /// default one. Such an item is served as a group of two answers (see
     /// `Confirmation.swift`); its own `children` are ignored.
@@ -38,7 +42,7 @@ public struct NodeSpec: Sendable {
         icon: String? = nil, children: [NodeSpec] = [], expanded: Bool = false,
         exclusive: Bool = false, exec: String? = nil, rule: ValueRule? = nil, value: Value? = nil,
         onChange: String? = nil, source: ValueSource? = nil, childrenCommand: String? = nil,
-        refresh: Duration? = nil, confirm: String? = nil,
+        refresh: Duration? = nil, childrenFrom: ChildrenSource? = nil, confirm: String? = nil,
         mark: SourceMark = SourceMark(line: 1, column: 1)
     ) {
         self.id = id
@@ -56,6 +60,7 @@ public struct NodeSpec: Sendable {
         self.source = source
         self.childrenCommand = childrenCommand
         self.refresh = refresh
+        self.childrenFrom = childrenFrom
         self.confirm = confirm
         self.mark = mark
     }

@@ -169,7 +169,15 @@ enum ModelCommands {
         case .toggled: out.announce(["activated", path, "toggled"], topics: .activate)
         case .flipped: out.announce(["activated", path, "flipped"], topics: .activate)
         case .picked: out.announce(["activated", path, "picked"], topics: .activate)
-        case .none: out.announce(["activated", path, "none"], topics: .activate)
+        case .none:
+            // An application of an applications group: its program, never a shell.
+            if let launch = state.applicationLaunch(at: path) {
+                let started = try state.launcher.start(launch, path: path)
+                out.reply.record(["ran", started.pid, started.shown])
+                out.notify(["activated", path, "ran"], topics: .activate)
+            } else {
+                out.announce(["activated", path, "none"], topics: .activate)
+            }
         case .declined: out.announce(["activated", path, "declined"], topics: .activate)
         }
     }

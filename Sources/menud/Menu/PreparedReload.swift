@@ -10,6 +10,7 @@ final class PreparedReload: @unchecked Sendable {
     let signature: FileSignature?
     let loadedChildren: [String: LoadedChildren]
     let commandGroups: [String: String]
+    let applicationGroups: Set<String>
     let next: MenuModel
     /// The `config reloaded` record and the change's, for the reply and the subscribers;
     /// taken once (``takeOutput()``).
@@ -20,7 +21,8 @@ final class PreparedReload: @unchecked Sendable {
 
     init(
         target: ConfigLocation, config: MenuConfig, signature: FileSignature?,
-        loadedChildren: [String: LoadedChildren], commandGroups: [String: String], next: MenuModel,
+        loadedChildren: [String: LoadedChildren], commandGroups: [String: String],
+        applicationGroups: Set<String>, next: MenuModel,
         output: CommandOutput, dropped: [DroppedState], revision: Int
     ) {
         self.target = target
@@ -28,6 +30,7 @@ final class PreparedReload: @unchecked Sendable {
         self.signature = signature
         self.loadedChildren = loadedChildren
         self.commandGroups = commandGroups
+        self.applicationGroups = applicationGroups
         self.next = next
         self.output = output
         self.dropped = dropped

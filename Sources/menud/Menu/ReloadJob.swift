@@ -1,3 +1,4 @@
+import MenuApplications
 import MenuConfigLoading
 import MenuCore
 import MenuLoop
@@ -21,6 +22,8 @@ struct ReloadJob: Sendable {
     var old: ModelSnapshot
     var kept: [StateEntry]
     var loadedChildren: [String: LoadedChildren]
+    /// What the applications groups show.
+    var applications: [NodeSpec]?
     /// Tests only: a FIFO opened once the config is read, which holds the job until
     /// the test opens its other end. Nothing else holds a reload in flight for as long
     /// as a test needs, however fast the machine.
@@ -47,10 +50,14 @@ struct ReloadJob: Sendable {
             }
         }
         // Loaded children are kept only where the group still has the same command.
-        let commands = config.fillingChildren { loadedChildren[$0]?.children ?? [.loadingRow] }
-            .childrenCommands
+        let commands = config.fillingChildren(applications: applications) {
+            loadedChildren[$0]?.children ?? [.loadingRow]
+        }
+        .childrenCommands
         let children = loadedChildren.filter { commands[$0.key] == $0.value.command }
-        let filled = config.fillingChildren { children[$0]?.children ?? [.loadingRow] }
+        let filled = config.fillingChildren(applications: applications) {
+            children[$0]?.children ?? [.loadingRow]
+        }
         let next = MenuModel(config: filled)
         let (change, dropped) = MenuModel(old).carryState(into: next, with: kept)
         // The records too: a reload that brings a hundred thousand new values has as
@@ -61,7 +68,8 @@ struct ReloadJob: Sendable {
         return .prepared(
             PreparedReload(
                 target: target, config: config, signature: signature, loadedChildren: children,
-                commandGroups: filled.childrenCommands, next: next, output: output, dropped: dropped,
+                commandGroups: filled.childrenCommands, applicationGroups: filled.applicationGroups,
+                next: next, output: output, dropped: dropped,
                 revision: old.revision))
     }
 }

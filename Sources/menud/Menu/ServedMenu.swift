@@ -1,3 +1,4 @@
+import MenuApplications
 import MenuCore
 import MenuProtocol
 
@@ -28,22 +29,31 @@ final class ServedMenu {
     /// Those of them that run their command again while they are open (`refresh`),
     /// with how often.
     var refreshGroups: [String: Duration]
+    /// The `children-from: applications` groups of the current model, by path.
+    var applicationGroups: Set<String>
+    /// The applications those groups show, with how each starts: nil until the
+    /// first scan has ended.
+    var applications: ApplicationMenu?
     /// The reloads asked for and the one under way.
     var reloads = ReloadQueue()
 
-    /// The menu of `config`, its `children-cmd` groups showing "Loading…".
+    /// The menu of `config`, its `children-cmd` and `children-from` groups showing
+    /// "Loading…".
     init(config: MenuConfig, location: ConfigLocation) {
         self.config = config
         self.location = location
         let filled = config.fillingChildren { _ in [.loadingRow] }
         model = MenuModel(config: filled)
         commandGroups = filled.childrenCommands
+        applicationGroups = filled.applicationGroups
         refreshGroups = model.refreshingGroups
         reloads.lastRead = location.path.flatMap(FileSignature.of)
     }
 
-    /// The current config with every command group filled in.
+    /// The current config with every command and applications group filled in.
     func filledConfig() -> MenuConfig {
-        config.fillingChildren { loadedChildren[$0]?.children ?? [.loadingRow] }
+        config.fillingChildren(applications: applications?.children) {
+            loadedChildren[$0]?.children ?? [.loadingRow]
+        }
     }
 }

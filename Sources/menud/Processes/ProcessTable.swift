@@ -36,14 +36,35 @@ final class ProcessTable {
         timeout: Duration? = nil, expired: ((ChildProcess) -> Void)? = nil, endsWithDaemon: Bool = false,
         ended: @escaping (ChildProcess.Result) -> Void
     ) throws(ProtocolError) -> ChildProcess {
+        try launch(
+            program: .shell(command), environment: environment, standardOutput: standardOutput,
+            standardError: standardError, timeout: timeout, expired: expired, endsWithDaemon: endsWithDaemon,
+            ended: ended)
+    }
+
+    /// Starts `program`, as ``launch(_:environment:standardOutput:standardError:timeout:expired:endsWithDaemon:ended:)``
+    /// starts a command: `.arguments` runs a program with its arguments as they are,
+    /// and no shell reads them (an application of the applications menu).
+    @discardableResult
+    func launch(
+        program: ChildProcess.Program, environment: [String: String] = [:],
+        standardOutput: ChildProcess.Output = .discard, standardError: ChildProcess.Output = .discard,
+        timeout: Duration? = nil, expired: ((ChildProcess) -> Void)? = nil, endsWithDaemon: Bool = false,
+        ended: @escaping (ChildProcess.Result) -> Void
+    ) throws(ProtocolError) -> ChildProcess {
         let process: ChildProcess
         do {
             process = try ChildProcess(
-                loop: loop, .shell(command), environment: environment, standardOutput: standardOutput,
+                loop: loop, program, environment: environment, standardOutput: standardOutput,
                 standardError: standardError)
         } catch {
+            let name: String
+            switch program {
+            case .shell: name = "/bin/sh"
+            case .arguments(let arguments): name = arguments.first ?? "nothing"
+            }
             throw ProtocolError(
-                .activationFailed, "cannot start /bin/sh: \(String(cString: strerror(error.errno)))")
+                .activationFailed, "cannot start \(name): \(String(cString: strerror(error.errno)))")
         }
         let pid = process.pid
         var deadline: LoopTimer?

@@ -10,13 +10,18 @@ extension MenuService {
     /// open nothing, and most menus have no such group, so this looks no further
     /// than the nodes whose expansion changed.
     func unloadedGroups(openedBy changes: [Change]) -> [String] {
-        guard !menu.commandGroups.isEmpty else { return [] }
+        let applicationsWait = menu.applications == nil && applications != nil
+        guard !menu.commandGroups.isEmpty || applicationsWait else { return [] }
         var opened: [String] = []
         for change in changes {
-            for n in change.expansionChanged where model.isExpanded(n) && model.childrenCommand(of: n) != nil
-            {
-                let path = model.path(of: n)
-                if menu.loadedChildren[path] == nil && !opened.contains(path) { opened.append(path) }
+            for n in change.expansionChanged where model.isExpanded(n) {
+                if model.childrenCommand(of: n) != nil {
+                    let path = model.path(of: n)
+                    if menu.loadedChildren[path] == nil && !opened.contains(path) { opened.append(path) }
+                } else if applicationsWait, model.childrenSource(of: n) == .applications {
+                    let path = model.path(of: n)
+                    if !opened.contains(path) { opened.append(path) }
+                }
             }
         }
         return opened
@@ -41,6 +46,8 @@ extension MenuService {
     /// host shows it, or `refresh`).
     func loadChildren(_ paths: [String], whileClosed: Bool = false) -> Completion<Void> {
         let runs = paths.compactMap { path -> Completion<Void>? in
+            // An applications group: its children come with the first scan.
+            if waitsForApplications(path) { return applications?.loaded }
             if let running = childrenLoads[path] { return running }
             guard menu.loadedChildren[path] == nil, let command = menu.commandGroups[path] else { return nil }
             let run = ChildrenCommandRun.start(
@@ -92,13 +99,19 @@ extension MenuService {
     /// row changes as one (none when the groups were closed, as when opening).
     func spliceLoadedChildren(_ paths: [String]) {
         let filling = { (path: String) in self.menu.loadedChildren[path]?.children ?? [.loadingRow] }
+        let applications = menu.applications?.children
+        let applicationGroups = menu.applicationGroups
         let stale = menu.commandGroups.keys.filter {
             menu.loadedChildren[$0] == nil && !model.showsOnlyLoadingRow($0)
         }
         // In tree order, each group once: a group inside one spliced before it got its
         // children from `filling` with that one. The merged change is then what one
         // rebuild reports.
-        var groups = Set(paths.filter { menu.commandGroups[$0] != nil && menu.loadedChildren[$0] != nil })
+        var groups = Set(
+            paths.filter {
+                (menu.commandGroups[$0] != nil && menu.loadedChildren[$0] != nil)
+                    || applicationGroups.contains($0)
+            })
         groups.formUnion(stale)
         var change = Change()
         var done: [String] = []
@@ -107,18 +120,22 @@ extension MenuService {
             // inside another is one whose path continues the other's.
             guard !done.contains(where: { path.hasPrefix($0 + "/") }),
                 let (spliced, dropped) = try? model.replaceChildren(
-                    of: path, with: filling(path), filling: filling)
+                    of: path,
+                    with: applicationGroups.contains(path) ? applications ?? [.loadingRow] : filling(path),
+                    filling: filling, applications: applications)
             else { continue }
             for d in dropped { logger.notice("dropped \(d.entry): \(d.reason)") }
             change = change.followed(by: spliced)
             done.append(path)
         }
         menu.commandGroups = model.childrenCommands
+        menu.applicationGroups = model.applicationGroups
         menu.refreshGroups = model.refreshingGroups
         var output = CommandOutput(listening: events.hasSubscribers)
         output.record(change, in: model, spliceTopics: .expansion)
         commit(output, runOnChange: false)
         loadOpenGroups()
+        followApplications()
         followLiveValues()
         followRefreshes()
     }

@@ -77,7 +77,8 @@ extension MenuService {
 
 extension MenuService {
     /// `refresh PATH`: the group's command runs again now, open or not (a tray host
-    /// about to show it asks this too). A group that has loaded keeps its children
+    /// about to show it asks this too); an applications group reads its directories
+    /// again. A group that has loaded keeps its children
     /// until the new ones come; one that has not loads as when it opens, without
     /// opening. Answered once the children are in; subscribers see them as for any
     /// children load.
@@ -86,6 +87,10 @@ extension MenuService {
             return .failed(ProtocolError(.noSuchNode, "no node at '\(path)'"))
         }
         let groupPath = model.path(of: g)
+        // An applications group reads the directories again.
+        if menu.applicationGroups.contains(groupPath), let applications {
+            return applications.rescan().map { CommandOutput(listening: false) }
+        }
         guard menu.commandGroups[groupPath] != nil else {
             return .failed(ProtocolError(.notExpandable, "'\(groupPath)' has no children-cmd to run"))
         }

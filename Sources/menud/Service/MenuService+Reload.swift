@@ -67,7 +67,8 @@ extension MenuService {
         let job = ReloadJob(
             target: menu.location.lookedAtAgain(), parsed: parsed, old: model.snapshot(),
             kept: persistence.keptState,
-            loadedChildren: menu.loadedChildren, gate: ProcessEnvironment.value(ReloadJob.gateVariable))
+            loadedChildren: menu.loadedChildren, applications: menu.applications?.children,
+            gate: ProcessEnvironment.value(ReloadJob.gateVariable))
         if menu.reloads.retries >= ReloadQueue.retriesAtMost {
             finishReload(job.run())
             return
@@ -130,6 +131,7 @@ extension MenuService {
             renumberRecordings(from: oldModel)
             commit(output, runOnChange: false)
             loadOpenGroups()
+            followApplications()
             followLiveValues()
             followRefreshes()
             onReload?()
@@ -164,6 +166,7 @@ extension MenuService {
         menu.config = prepared.config
         menu.loadedChildren = prepared.loadedChildren
         menu.commandGroups = prepared.commandGroups
+        menu.applicationGroups = prepared.applicationGroups
         menu.model = prepared.next
         menu.refreshGroups = prepared.next.refreshingGroups
         persistence.keep(prepared.dropped, when: "reload")

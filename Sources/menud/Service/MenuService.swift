@@ -50,6 +50,11 @@ final class MenuService {
     /// `children-cmd` runs under way, by group path, so that two requests opening
     /// one group share a run.
     var childrenLoads: [String: Completion<Void>] = [:]
+    /// The installed applications, while the menu has a `children-from:
+    /// applications` group.
+    var applications: InstalledApplications?
+    /// Starts the applications of those groups.
+    let launcher: ApplicationLauncher
     /// Set by ``close()``: nothing more is started.
     private(set) var isClosed = false
     /// Told after a reload succeeded, for what follows the config's settings (the tray).
@@ -71,12 +76,14 @@ final class MenuService {
         focus = SharedFocus(menu: menu)
         liveValues = LiveValues(processes: processes, loop: loop, logger: logger)
         refresh = ChildrenRefresh(loop: loop)
+        launcher = ApplicationLauncher(processes: processes, loop: loop, logger: logger)
         self.childrenTimeout = childrenTimeout
         self.commands = commands
         self.loop = loop
         self.logger = logger
         liveValues.onReading = { [weak self] path, line in self?.applyReading(line, to: path) }
         refresh.onTick = { [weak self] path in self?.refreshChildren(path) }
+        followApplications()
     }
 
     /// The model being served, which commands read and change.
@@ -149,6 +156,9 @@ final class MenuService {
     /// complete, and a connection holding its reply for one is held by it in turn.
     func close() {
         isClosed = true
+        applications?.close()
+        applications = nil
+        launcher.close()
         liveValues.close()
         refresh.close()
         persistence.close()

@@ -1,0 +1,253 @@
+import MenuCore
+
+/// The children of a `children-from: applications` group: one group per main
+/// category of the Desktop Menu Specification, in the order of their titles with
+/// "Other" last, each holding its applications sorted by name (ignoring case and
+/// the accents of Latin letters, ``sortKey(_:)``);
+/// empty categories are left out. An application is an item, or, when it has
+/// actions, a group whose first child "Open" starts it and whose other children are
+/// its actions, so that it stays one click to start.
+///
+/// Titles are the entries' text and never templates: `{value}` in a name is shown
+/// as written. Ids come from the desktop-file ids, with every character an id may
+/// not hold made `_` and a number added where two siblings would clash.
+public struct ApplicationMenu: Sendable {
+    /// The group's children.
+    public var children: [NodeSpec]
+    /// How each item starts, by its path below the group (`network/firefox`,
+    /// `network/firefox/new-window`).
+    public var launches: [String: ApplicationLaunch]
+    /// The entries it was made from, sorted as shown: the same entries make the same
+    /// menu.
+    public var entries: [DesktopEntry]
+
+    /// A main category: its name in `Categories`, the id and title of its group.
+    public struct Category: Sendable {
+        public var name: String
+        public var id: String
+        public var title: String
+    }
+
+    /// The main categories, in the order their groups come. `Audio` and `Video`
+    /// require `AudioVideo` and go with it.
+    public static let categories: [Category] = [
+        Category(name: "Utility", id: "utility", title: "Accessories"),
+        Category(name: "Development", id: "development", title: "Development"),
+        Category(name: "Education", id: "education", title: "Education"),
+        Category(name: "Game", id: "game", title: "Games"),
+        Category(name: "Graphics", id: "graphics", title: "Graphics"),
+        Category(name: "Network", id: "network", title: "Internet"),
+        Category(name: "AudioVideo", id: "audiovideo", title: "Multimedia"),
+        Category(name: "Office", id: "office", title: "Office"),
+        Category(name: "Science", id: "science", title: "Science"),
+        Category(name: "Settings", id: "settings", title: "Settings"),
+        Category(name: "System", id: "system", title: "System"),
+    ]
+    public static let other = Category(name: "", id: "other", title: "Other")
+
+    /// The menu of `entries`, the shown ones of a scan.
+    public init(_ entries: [DesktopEntry]) {
+        // Indices are sorted rather than the entries, which are large to move.
+        let keys = entries.map { Self.sortKey($0.name) }
+        let order = entries.indices.sorted {
+            keys[$0] != keys[$1]
+                ? keys[$0].lexicographicallyPrecedes(keys[$1]) : entries[$0].id < entries[$1].id
+        }
+        self.entries = order.map { entries[$0] }
+        // The entries of each category, by index: entries are large to copy.
+        var buckets = [[Int]](repeating: [], count: Self.categories.count + 1)
+        for (i, entry) in self.entries.enumerated() {
+            var bucket = Self.categories.count
+            for category in entry.categories {
+                if let k = Self.mainCategory(category) {
+                    bucket = k
+                    break
+                }
+            }
+            buckets[bucket].append(i)
+        }
+        var children: [NodeSpec] = []
+        var launches: [String: ApplicationLaunch] = [:]
+        for (k, members) in buckets.enumerated() where !members.isEmpty {
+            let category = k < Self.categories.count ? Self.categories[k] : Self.other
+            var ids = Set<String>()
+            var apps: [NodeSpec] = []
+            apps.reserveCapacity(members.count)
+            for i in members {
+                let entry = self.entries[i]
+                let id = Self.unique(Self.nodeID(entry.busName), in: &ids)
+                let path = category.id + "/" + id
+                let main = ApplicationLaunch(entry, action: nil)
+                var node = NodeSpec(
+                    id: id, kind: .item, title: TitleTemplate(literal: entry.name),
+                    subtitle: (entry.comment ?? entry.genericName).map { TitleTemplate(literal: $0) },
+                    icon: entry.icon)
+                if entry.actions.isEmpty {
+                    launches[path] = main
+                } else {
+                    node.kind = .group
+                    var actionIDs: Set<String> = ["open"]
+                    node.children = [
+                        NodeSpec(
+                            id: "open", kind: .item, title: TitleTemplate(literal: "Open"), icon: entry.icon)
+                    ]
+                    launches[path + "/open"] = main
+                    for action in entry.actions {
+                        let actionID = Self.unique(Self.nodeID(action.id), in: &actionIDs)
+                        node.children.append(
+                            NodeSpec(
+                                id: actionID, kind: .item, title: TitleTemplate(literal: action.name),
+                                icon: action.icon ?? entry.icon))
+                        launches[path + "/" + actionID] = ApplicationLaunch(entry, action: action)
+                    }
+                }
+                apps.append(node)
+            }
+            children.append(
+                NodeSpec(
+                    id: category.id, kind: .group, title: TitleTemplate(literal: category.title),
+                    children: apps))
+        }
+        self.children = children
+        self.launches = launches
+    }
+
+    /// What names sort by: lowercased, with the Latin letters of Latin-1 and Latin
+    /// Extended-A folded to their base letter and combining accents dropped, so that
+    /// a translated "Éditeur" comes among the E's and not after "Zoom", as a plain
+    /// comparison of code points puts it. menud has no collation library (no ICU);
+    /// this covers the European languages written in Latin letters. The lowercased
+    /// name follows, so that names differing only by accents keep one order.
+    public static func sortKey(_ name: String) -> [UInt32] {
+        let lower = name.lowercased()
+        var key: [UInt32] = []
+        key.reserveCapacity(lower.unicodeScalars.count * 2 + 1)
+        for scalar in lower.unicodeScalars {
+            let v = scalar.value
+            switch v {
+            case 0x300...0x36F: continue
+            case 0xE0...0xFF: key.append(latin1Base[Int(v - 0xE0)])
+            case 0x100...0x17F: key.append(latinExtendedABase[Int(v - 0x100)])
+            default: key.append(v)
+            }
+        }
+        key.append(0)
+        key += lower.unicodeScalars.map(\.value)
+        return key
+    }
+
+    /// The base letters of U+00E0 to U+00FF (`÷` and `þ` stay as they are).
+    private static let latin1Base: [UInt32] = "aaaaaaaceeeeiiiidnooooo\u{F7}ouuuuy\u{FE}y".unicodeScalars.map(
+        \.value)
+    /// The base letters of U+0100 to U+017F, upper and lower case alike.
+    private static let latinExtendedABase: [UInt32] =
+        ("aaaaaa" + "cccccccc" + "dddd" + "eeeeeeeeee" + "gggggggg" + "hhhh" + "iiiiiiiiii" + "ii" + "jj"
+        + "kkk"
+        + "llllllllll" + "nnnnnnnnn" + "oooooo" + "oo" + "rrrrrr" + "ssssssss" + "tttttt" + "uuuuuuuuuuuu"
+        + "ww" + "yyy" + "zzzzzz" + "s").unicodeScalars.map(\.value)
+
+    /// The index in ``categories`` of the main category `name` is or goes with.
+    static func mainCategory(_ name: String) -> Int? {
+        switch name {
+        case "Utility": 0
+        case "Development": 1
+        case "Education": 2
+        case "Game": 3
+        case "Graphics": 4
+        case "Network": 5
+        case "AudioVideo", "Audio", "Video": 6
+        case "Office": 7
+        case "Science": 8
+        case "Settings": 9
+        case "System": 10
+        default: nil
+        }
+    }
+
+    /// The menu before the first scan has ended: nothing.
+    public init() {
+        children = []
+        launches = [:]
+        entries = []
+    }
+
+    /// `text` as a node id: each byte an id may not hold becomes `_`.
+    static func nodeID(_ text: String) -> String {
+        let bytes = text.utf8.map { b -> UInt8 in
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "-"):
+                return b
+            default: return UInt8(ascii: "_")
+            }
+        }
+        return bytes.isEmpty ? "app" : String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `id`, or `id-2`, `id-3`, … when a sibling has it already; taken into `ids`.
+    static func unique(_ id: String, in ids: inout Set<String>) -> String {
+        var candidate = id
+        var k = 1
+        while !ids.insert(candidate).inserted {
+            k += 1
+            candidate = "\(id)-\(k)"
+        }
+        return candidate
+    }
+}
+
+/// How one item of the applications menu starts its application.
+public struct ApplicationLaunch: Sendable, Equatable {
+    /// The application's name, for the log.
+    public var name: String
+    /// The desktop entry's file.
+    public var file: String
+    /// The program and its arguments, field codes filled: run as they are, never by
+    /// a shell. Empty for an application started only over D-Bus.
+    public var arguments: [String]
+    /// Run in a terminal (`Terminal=true`).
+    public var terminal: Bool
+    /// The well-known name to activate over D-Bus (`DBusActivatable=true`).
+    public var busName: String?
+    /// The action, for `ActivateAction`; nil for the application itself.
+    public var action: String?
+
+    init(_ entry: DesktopEntry, action: DesktopEntry.Action?) {
+        name = action.map { "\(entry.name): \($0.name)" } ?? entry.name
+        file = entry.file
+        arguments = action?.arguments ?? entry.arguments
+        terminal = entry.terminal
+        // A file name that is no bus name cannot be activated: its Exec runs.
+        busName = entry.dbusActivatable && Self.isBusName(entry.busName) ? entry.busName : nil
+        self.action = action?.id
+    }
+
+    /// Whether `name` is a well-known D-Bus name: two or more elements separated by
+    /// `.`, each of ASCII letters, digits, `_` and `-`, not starting with a digit, 255
+    /// bytes at most.
+    static func isBusName(_ name: String) -> Bool {
+        let elements = name.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        return name.utf8.count <= 255 && elements.count >= 2
+            && elements.allSatisfy { element in
+                guard let first = element.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+                else {
+                    return false
+                }
+                return element.allSatisfy { b in
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b)
+                        || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || b == UInt8(ascii: "_")
+                        || b == UInt8(ascii: "-")
+                }
+            }
+    }
+
+    /// The object path of ``busName``'s application: `/` and the name with `.` made
+    /// `/` and `-` made `_`, as the Desktop Entry Specification says.
+    public var objectPath: String? {
+        busName.map { name in
+            "/" + String(name.map { $0 == "." ? "/" : $0 == "-" ? "_" : $0 })
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import MenuApplications
+import MenuCore
+import MenuProtocol
+
+/// Groups whose children are the installed applications (`children-from:
+/// applications`). One scan serves them all (``InstalledApplications``): it runs
+/// while the menu has such a group, from the daemon's start or the reload that
+/// brings the first, and its watch splices each change into every such group.
+/// Their items start applications through ``ApplicationLauncher``, never a shell.
+extension MenuService {
+    /// Starts following the installed applications when the menu has a group that
+    /// shows them, and stops when it has none. Runs after every change of the menu's
+    /// shape: the start, a reload, a group's children arriving.
+    func followApplications() {
+        guard !menu.applicationGroups.isEmpty, !isClosed else {
+            if let applications {
+                applications.close()
+                self.applications = nil
+                menu.applications = nil
+                logger.info("applications: no group shows them any more; not watched")
+            }
+            return
+        }
+        guard applications == nil else { return }
+        let installed = InstalledApplications(
+            environment: ApplicationEnvironment(environment: ProcessEnvironment.all()), loop: loop,
+            logger: logger)
+        installed.onChange = { [weak self] in self?.applicationsChanged() }
+        applications = installed
+    }
+
+    /// A scan found other applications than the menu shows: they are spliced into
+    /// every group that shows them, rows matched by path, so that subscribers see only
+    /// the rows that came, went or changed.
+    private func applicationsChanged() {
+        guard let installed = applications, let fresh = installed.menu else { return }
+        menu.applications = fresh
+        spliceLoadedChildren(menu.applicationGroups.sorted())
+    }
+
+    /// Whether `path`'s applications group still waits for its first scan, so that
+    /// the reply to the command that opened it waits too.
+    func waitsForApplications(_ path: String) -> Bool {
+        menu.applications == nil && applications != nil && menu.applicationGroups.contains(path)
+    }
+
+    /// How the item at `path` starts its application, when it is one of an
+    /// applications group's.
+    func applicationLaunch(at path: String) -> ApplicationLaunch? {
+        guard let applications = menu.applications, !menu.applicationGroups.isEmpty,
+            let n = model.tree.node(at: path)
+        else { return nil }
+        // The model's own spelling of the path, which a group's path begins.
+        let path = model.path(of: n)
+        var group = Substring(path)
+        while let slash = group.lastIndex(of: "/") {
+            group = group[..<slash]
+            if menu.applicationGroups.contains(String(group)) {
+                return applications.launches[String(path.dropFirst(group.count + 1))]
+            }
+        }
+        return nil
+    }
+}
