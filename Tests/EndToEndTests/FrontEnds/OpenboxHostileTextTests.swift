@@ -23,8 +23,8 @@ import Testing
                         // before the click on this one. With the pointer on this entry,
                         // its menu takes the key.
                         let first = windows[1].entries[0]
-                        _ = try x.run("xdotool", ["mousemove", "--sync", String(first.x), String(first.y)])
-                        _ = try x.run("xdotool", ["key", "q"])
+                        // The server takes the move before the key.
+                        _ = try x.run("xdotool", ["mousemove", String(first.x), String(first.y), "key", "q"])
                     }
                     try await entry.choice.wait(daemon, desktop)
                 }
