@@ -22,7 +22,7 @@ import Testing
                     try await entry.choice.wait(daemon, jgmenu)
                     // jgmenu warns of what it cannot read (a line too long or not UTF-8,
                     // a quote left open) and skips it or exits.
-                    try await waitUntil("jgmenu to exit after a choice") {
+                    try await waitUntil("jgmenu to exit after a choice", seconds: 60) {
                         jgmenu.process?.isRunning == false
                     }
                     #expect(jgmenu.process?.exitStatus == 0, "jgmenu log: \(jgmenu.log)")

@@ -61,9 +61,16 @@ final class JgmenuLauncher: NativeMenuProgram {
         process = try x.start("jgmenu", ["--config-file=\(config)"], environment: environment)
     }
 
-    /// Nothing: a jgmenu that has started shows its menu, and a second would show
-    /// another.
-    func askAgain() {}
+    /// The last jgmenu has exited, and let go of the keyboard and pointer it grabs:
+    /// its window may be gone before it has, and a jgmenu started meanwhile cannot
+    /// grab them.
+    func isClosed() throws -> Bool { try process?.isRunning != true && windows().isEmpty }
+
+    /// A new jgmenu only if the last one exited without showing its menu: one that is
+    /// running shows it, and a second would show another.
+    func askAgain() throws {
+        if process?.isRunning == false { try open() }
+    }
 
     func windows() throws -> [MenuWindow] {
         try x.visibleWindows(["--class", "jgmenu"]).sorted().compactMap { id in

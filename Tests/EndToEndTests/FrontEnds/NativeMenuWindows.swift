@@ -24,6 +24,8 @@ protocol NativeMenuProgram {
     var x: XSession { get }
     /// What the failure messages show: the program's log.
     var log: String { get }
+    /// Whether the menu is closed, and a new one may be opened.
+    func isClosed() throws -> Bool
     /// Opens the menu, which must be closed.
     func open() throws
     /// Asks again for a menu that has not opened yet; the menu may be shown by then,
@@ -34,67 +36,185 @@ protocol NativeMenuProgram {
 }
 
 extension NativeMenuProgram {
+    func isClosed() throws -> Bool { try windows().isEmpty }
+
     /// Opens the menu, rests the pointer on entry `route[0]` of its window, then on
     /// `route[1]` of the submenu that opened, and so on, and clicks the last entry.
     /// Every window on the way must have the number of entries `counts` gives for
     /// it. Returns the windows, the menu's first, once the last one is open and before
     /// the click; `before` runs then, with them (for a screenshot).
+    ///
+    /// Nothing is pointed at until it is drawn and holds still (see
+    /// ``settled(_:_:)``), and the last entry is clicked only once it is drawn
+    /// selected: on a loaded machine a window found a moment after it was mapped may
+    /// still be moving or growing, and a pointer that moved into it then may not
+    /// select the entry it is on.
     @discardableResult
     func choose(
         _ route: [Int], counts: [Int], before: ([MenuWindow]) throws -> Void = { _ in },
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> [MenuWindow] {
-        try await waitUntil("the menu to be closed before it opens; log: \(log)") { try windows().isEmpty }
-        try open()
-        var open: [MenuWindow] = []
-        var polls = 0
-        try await waitUntil("the menu to open; log: \(log)") {
-            open = try windows()
-            polls += 1
-            if open.isEmpty && polls.isMultiple(of: 100) { try askAgain() }
-            return !open.isEmpty
+        try await waitUntil("the menu to be closed before it opens; log: \(log)", seconds: 60) {
+            try isClosed()
         }
-        var path = [open[0]]
+        try open()
+        // A request that went nowhere (openbox before it has grabbed its key, a
+        // jgmenu that gave up) is made again now and then until the menu shows.
+        let clock = ContinuousClock()
+        var asked = clock.now
+        var (menu, frame) = try await settled("the menu to open; log: \(log)") {
+            if $0.isEmpty && clock.now - asked > .seconds(3) {
+                try askAgain()
+                asked = clock.now
+            }
+            return $0.first
+        }
+        var path = [menu]
         for (level, k) in route.enumerated() {
             let window = path[level]
             #expect(
                 window.entries.count == counts[level], "\(route) level \(level): \(window)",
                 sourceLocation: sourceLocation)
-            guard k < window.entries.count else {
-                throw TimedOut(description: "\(route): no entry \(k) in \(window); log: \(log)")
+            // A window that holds still has all its entries: pointing into one with
+            // others would only choose some other node.
+            guard window.entries.count == counts[level], k < window.entries.count else {
+                throw TimedOut(
+                    description: "\(route): no entry \(k) of \(counts[level]) in \(window); log: \(log)")
             }
             let entry = window.entries[k]
             if level == route.count - 1 {
                 try before(path)
-                // Both programs act on the entry they have selected, which follows the
-                // pointer's moves; jgmenu takes the first move into a window that has
-                // just opened as entering it, and selects on the next.
-                try pointer(at: entry.x - 2, entry.y)
-                try pointer(at: entry.x, entry.y)
+                try await select(entry, of: window, unselected: frame)
                 _ = try x.run("xdotool", ["click", "1"])
                 return path
             }
-            // Two moves, as above; a submenu opens once the pointer rests on its entry.
-            let known = Set(try windows().map(\.id))
-            try pointer(at: entry.x - 2, entry.y)
-            try pointer(at: entry.x, entry.y)
-            var submenu: MenuWindow?
-            try await waitUntil("entry \(k) of \(window) to open a submenu (\(route)); log: \(log)") {
-                submenu = try windows().first { !known.contains($0.id) }
-                return submenu != nil
+            let known = Set(path.map(\.id))
+            try await point(at: entry)
+            // A submenu opens once the pointer rests on its entry.
+            let submenu: MenuWindow
+            (submenu, frame) = try await settled(
+                "entry \(k) of \(window) to open a submenu (\(route)); log: \(log)"
+            ) {
+                $0.first { !known.contains($0.id) }
             }
-            path.append(submenu!)
+            path.append(submenu)
         }
         return path
     }
 
-    private func pointer(at x: Int, _ y: Int) throws {
-        let result = try self.x.run("xdotool", ["mousemove", "--sync", String(x), String(y)])
-        #expect(result.status == 0, "xdotool: \(result)")
+    /// Both programs act on the entry they have selected, which follows the pointer's
+    /// moves; jgmenu takes the first move into a window that has just opened as
+    /// entering it, and selects on the next. So two moves.
+    private func point(at entry: (x: Int, y: Int)) async throws {
+        try await x.movePointer(to: entry.x - 2, entry.y)
+        try await x.movePointer(to: entry.x, entry.y)
+    }
+
+    /// Points at `entry` until its row is drawn otherwise than in `unselected` (a frame
+    /// from before the pointer was on it), which is how both programs show the entry
+    /// a click will choose. A move the program did not take as a selection is made
+    /// again.
+    private func select(_ entry: (x: Int, y: Int), of window: MenuWindow, unselected: ScreenFrame)
+        async throws
+    {
+        let row = ScreenBox(
+            minX: window.x + 1, minY: max(window.y, entry.y - 3), maxX: window.x + window.width - 2,
+            maxY: min(window.y + window.height - 1, entry.y + 3))
+        let clock = ContinuousClock()
+        var moved = clock.now
+        try await point(at: entry)
+        var last: ArraySlice<UInt8>?
+        try await waitUntil("entry at \(entry) of \(window) to be drawn selected; log: \(log)", seconds: 60) {
+            let frame = try x.frame()
+            let drawn = frame.pixels(in: row)
+            defer { last = drawn }
+            if drawn != unselected.pixels(in: row) && drawn == last { return true }
+            if clock.now - moved > .seconds(2) {
+                // Not waited for: the next look sees whether it was taken.
+                let x = String(entry.x)
+                let y = String(entry.y)
+                _ = try self.x.run("xdotool", ["mousemove", String(entry.x - 2), y, "mousemove", x, y])
+                moved = clock.now
+            }
+            return false
+        }
+    }
+
+    /// Waits until `find` picks a window from the open ones, and what it picked holds
+    /// still: two looks in a row find the same windows, in the same places with the
+    /// same entries, and two frames in a row show them drawn alike and not blank. A
+    /// program maps its window before it has drawn it, and may move or resize it
+    /// after; under load that can take a while. Returns the window picked, and the
+    /// last frame.
+    func settled(_ what: String, _ find: ([MenuWindow]) throws -> MenuWindow?) async throws -> (
+        MenuWindow, ScreenFrame
+    ) {
+        var last: (windows: [MenuWindow], frame: ScreenFrame)?
+        var found: (MenuWindow, ScreenFrame)?
+        try await waitUntil(what, seconds: 60) {
+            let open = try windows()
+            guard let picked = try find(open) else {
+                last = nil
+                return false
+            }
+            let frame = try x.frame()
+            defer { last = (open, frame) }
+            guard let last, last.windows.map(\.signature) == open.map(\.signature),
+                open.allSatisfy({ frame.pixels(in: $0.box) == last.frame.pixels(in: $0.box) }),
+                frame.isDrawn(in: picked.box)
+            else { return false }
+            found = (picked, frame)
+            return true
+        }
+        return try #require(found)
+    }
+}
+
+extension MenuWindow {
+    /// Everything the tests read of a window: equal when it has not moved or changed.
+    var signature: String { "\(description): " + entries.map { "\($0.x),\($0.y)" }.joined(separator: " ") }
+
+    var box: ScreenBox { ScreenBox(minX: x, minY: y, maxX: x + width - 1, maxY: y + height - 1) }
+}
+
+extension ScreenFrame {
+    func pixels(in box: ScreenBox) -> ArraySlice<UInt8> {
+        pixels(minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY)
+    }
+
+    /// Whether `box` holds more than one colour: text, at least, on its background.
+    func isDrawn(in box: ScreenBox) -> Bool {
+        let pixels = self.pixels(in: box)
+        guard pixels.count > 3 else { return false }
+        let start = pixels.startIndex
+        return stride(from: start + 3, to: pixels.endIndex, by: 3).contains {
+            pixels[$0] != pixels[start] || pixels[$0 + 1] != pixels[start + 1]
+                || pixels[$0 + 2] != pixels[start + 2]
+        }
     }
 }
 
 extension XSession {
+    /// The whole screen now, as ImageMagick's import captures it.
+    func frame() throws -> ScreenFrame {
+        let path = directory.file("frame.ppm")
+        let result = try run("import", ["-window", "root", "-depth", "8", "ppm:" + path])
+        guard result.status == 0 else { throw TimedOut(description: "import: \(result)") }
+        return try ScreenFrame(ppm: Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// Moves the pointer to (x, y) and waits until the server has it there. Not with
+    /// xdotool's `--sync`: that waits inside xdotool, gives up after a bound of its
+    /// own without failing, and a hang in it is not a condition the test sees.
+    func movePointer(to x: Int, _ y: Int) async throws {
+        let result = try run("xdotool", ["mousemove", String(x), String(y)])
+        #expect(result.status == 0, "xdotool: \(result)")
+        try await waitUntil("the pointer to be at (\(x), \(y))", seconds: 60) {
+            let at = try run("xdotool", ["getmouselocation", "--shell"]).stdout
+            return at.contains("X=\(x)\n") && at.contains("Y=\(y)\n")
+        }
+    }
+
     /// The ids (as xdotool prints them, in decimal) of the windows that are mapped
     /// now, of those `xdotool search` finds with `arguments`.
     func visibleWindows(_ arguments: [String]) throws -> Set<Int> {
