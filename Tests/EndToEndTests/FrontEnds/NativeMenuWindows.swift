@@ -84,7 +84,9 @@ extension NativeMenuProgram {
             let entry = window.entries[k]
             if level == route.count - 1 {
                 try before(path)
-                try await select(entry, of: window, unselected: frame)
+                try await select(
+                    entry, of: window, unselected: frame,
+                    pointerWasAt: route.count > 1 ? path[level - 1].entries[route[level - 1]] : nil)
                 _ = try x.run("xdotool", ["click", "1"])
                 return path
             }
@@ -113,22 +115,28 @@ extension NativeMenuProgram {
     /// Points at `entry` until its row is drawn otherwise than in `unselected` (a frame
     /// from before the pointer was on it), which is how both programs show the entry
     /// a click will choose. A move the program did not take as a selection is made
-    /// again.
-    private func select(_ entry: (x: Int, y: Int), of window: MenuWindow, unselected: ScreenFrame)
-        async throws
-    {
+    /// again. A submenu may open over the menu it came from (jgmenu's do, when they
+    /// do not fit beside it), with `entry` under the pointer, at `pointerWasAt`,
+    /// already: that frame may show it selected, and the row need only hold still.
+    private func select(
+        _ entry: (x: Int, y: Int), of window: MenuWindow, unselected: ScreenFrame,
+        pointerWasAt: (x: Int, y: Int)?
+    ) async throws {
         let row = ScreenBox(
             minX: window.x + 1, minY: max(window.y, entry.y - 3), maxX: window.x + window.width - 2,
             maxY: min(window.y + window.height - 1, entry.y + 3))
         let clock = ContinuousClock()
         var moved = clock.now
         try await point(at: entry)
+        let half = window.height / max(window.entries.count, 1) / 2
+        let underAlready =
+            pointerWasAt.map { window.box.contains($0.x, $0.y) && abs($0.y - entry.y) < half } ?? false
         var last: ArraySlice<UInt8>?
         try await waitUntil("entry at \(entry) of \(window) to be drawn selected; log: \(log)", seconds: 60) {
             let frame = try x.frame()
             let drawn = frame.pixels(in: row)
             defer { last = drawn }
-            if drawn != unselected.pixels(in: row) && drawn == last { return true }
+            if (underAlready || drawn != unselected.pixels(in: row)) && drawn == last { return true }
             if clock.now - moved > .seconds(2) {
                 // Not waited for: the next look sees whether it was taken.
                 let x = String(entry.x)
@@ -175,6 +183,10 @@ extension MenuWindow {
     var signature: String { "\(description): " + entries.map { "\($0.x),\($0.y)" }.joined(separator: " ") }
 
     var box: ScreenBox { ScreenBox(minX: x, minY: y, maxX: x + width - 1, maxY: y + height - 1) }
+}
+
+extension ScreenBox {
+    func contains(_ x: Int, _ y: Int) -> Bool { (minX...maxX).contains(x) && (minY...maxY).contains(y) }
 }
 
 extension ScreenFrame {
