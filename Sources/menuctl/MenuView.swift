@@ -3,8 +3,8 @@ import MenuCore
 import MenuProtocol
 
 /// What a rendering shows, exactly as the daemon reported it: the visible rows of one
-/// scope and the focused path. Renderers are pure functions of this; nothing here
-/// computes state.
+/// scope (or every node of it, for a format that reads the whole tree) and the focused
+/// path. Renderers are pure functions of this; nothing here computes state.
 struct MenuView {
     /// The subtree rendered, or nil for the whole menu.
     var scope: String?
@@ -19,17 +19,21 @@ struct MenuView {
         scope.flatMap { $0.split(separator: "/").first.map(String.init) }
     }
 
-    /// Asks the daemon for the rows of `scope` and its focus, on one connection.
-    static func fetch(_ scope: String?, options: GlobalOptions) throws(ClientFailure) -> MenuView {
-        let replies = try DaemonSession.requests(requests(scope), options: options)
+    /// Asks the daemon for the rows of `scope` (every node of it with `everyNode`) and
+    /// its focus, on one connection.
+    static func fetch(_ scope: String?, everyNode: Bool = false, options: GlobalOptions) throws(ClientFailure)
+        -> MenuView
+    {
+        let replies = try DaemonSession.requests(requests(scope, everyNode: everyNode), options: options)
         return MenuView(replies: replies[0], focus: replies[1], scope: scope)
     }
 
-    /// The request lines a view of `scope` is made from: `rows` then `focused`, whose
-    /// replies ``init(replies:focus:scope:)`` takes in that order.
-    static func requests(_ scope: String?) -> [String] {
+    /// The request lines a view of `scope` is made from: `rows` (or `tree`, for every
+    /// node, open or not) then `focused`, whose replies ``init(replies:focus:scope:)``
+    /// takes in that order.
+    static func requests(_ scope: String?, everyNode: Bool = false) -> [String] {
         [
-            ProtocolWords.request("rows", arguments: scope.map { [$0] } ?? []),
+            ProtocolWords.request(everyNode ? "tree" : "rows", arguments: scope.map { [$0] } ?? []),
             ProtocolWords.request("focused", arguments: menu(of: scope).map { [$0] } ?? []),
         ]
     }

@@ -19,12 +19,14 @@ struct RenderCommand: ParsableCommand {
         if global.json && output.isGiven {
             throw ValidationError("--json is --format json; give one of --json, --format and --template")
         }
+        try output.checkCommands(MenuctlInvocation(global: global))
     }
 
     func run() throws {
-        let view = try MenuView.fetch(path, options: global)
+        let invocation = MenuctlInvocation(global: global)
         let fallback: any ViewFormat = global.json ? JSONFormat() : TreeFormat()
-        print(
-            output.makeFormat(invocation: MenuctlInvocation(global: global), fallback: fallback).render(view))
+        let format = output.makeFormat(invocation: invocation, fallback: fallback)
+        let view = try MenuView.fetch(path, everyNode: format.showsEveryNode, options: global)
+        print(format.render(view))
     }
 }

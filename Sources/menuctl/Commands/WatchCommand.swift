@@ -47,6 +47,11 @@ struct WatchCommand: ParsableCommand {
             throw ValidationError(
                 "--json is watch's own form; with --format or --template, use --format json")
         }
+        if let format = output.format, format.isReadOnce {
+            throw ValidationError(
+                "\(format.rawValue) reads a menu once, when it opens: use menuctl render --format \(format.rawValue)"
+            )
+        }
     }
 
     func run() throws {

@@ -2,7 +2,11 @@ import ArgumentParser
 
 /// The formats `--format` names.
 enum FormatName: String, CaseIterable, ExpressibleByArgument {
-    case tree, lines, json, waybar, i3blocks, polybar, yambar
+    case tree, lines, json, waybar, i3blocks, polybar, yambar, openbox, jgmenu
+
+    /// Formats a program reads once, as a whole menu with its commands, rather than
+    /// follows: `watch` refuses them.
+    var isReadOnce: Bool { self == .openbox || self == .jgmenu }
 }
 
 /// `--format` and `--template`, shared by every command that renders the menu.
@@ -14,7 +18,8 @@ struct FormatOptions: ParsableArguments {
                 tree: indented rows with ▸/▾, the focused one marked with >. lines: one row per line. \
                 json: an object with the focus and the rows. waybar: one line of JSON for a custom module. \
                 i3blocks: full_text and short_text lines. polybar: text with click and scroll actions. \
-                yambar: a tag set for a script module. See docs/integrations.md.
+                yambar: a tag set for a script module. openbox: a pipe menu for openbox or labwc, every \
+                node in submenus. jgmenu: jgmenu's CSV, likewise. See docs/integrations.md.
                 """))
     var format: FormatName?
 
@@ -34,6 +39,19 @@ struct FormatOptions: ParsableArguments {
         if let template { _ = try RowTemplate(parsing: template) }
     }
 
+    /// Refuses a format whose commands cannot hold menuctl's own words: a control
+    /// character in its path or socket would end the command's line.
+    func checkCommands(_ invocation: MenuctlInvocation) throws {
+        guard let format, format.isReadOnce else { return }
+        if let word = invocation.words.first(where: {
+            $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7f }
+        }) {
+            throw ValidationError(
+                "--format \(format.rawValue) cannot write a command with \(RowJSON.string(word)): "
+                    + "it holds a control character")
+        }
+    }
+
     /// The format to print with. `invocation` is how click actions call menuctl back;
     /// `fallback` is used when neither option was given.
     func makeFormat(invocation: MenuctlInvocation, fallback: any ViewFormat = TreeFormat()) -> any ViewFormat
@@ -50,6 +68,8 @@ struct FormatOptions: ParsableArguments {
         case .i3blocks: return I3blocksFormat()
         case .polybar: return PolybarFormat(menuctl: invocation)
         case .yambar: return YambarFormat()
+        case .openbox: return OpenboxFormat(menuctl: invocation)
+        case .jgmenu: return JgmenuFormat(menuctl: invocation)
         }
     }
 }

@@ -13,6 +13,10 @@ protocol ViewFormat {
     /// reached; nil prints nothing. Bars show their last text until told otherwise, so
     /// theirs says the menu is away rather than leave a menu that no longer answers.
     func disconnectedRender(socket: String) -> String?
+
+    /// Whether the format shows every node, open or not (`tree` rather than `rows`):
+    /// a window manager's menu has a submenu for every group.
+    var showsEveryNode: Bool { get }
 }
 
 extension ViewFormat {
@@ -20,4 +24,6 @@ extension ViewFormat {
     func watchRender(_ view: MenuView) -> String { render(view) }
 
     func disconnectedRender(socket: String) -> String? { nil }
+
+    var showsEveryNode: Bool { false }
 }

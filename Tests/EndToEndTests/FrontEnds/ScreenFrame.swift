@@ -52,6 +52,19 @@ struct ScreenFrame: Equatable {
         return count
     }
 
+    /// The bytes of the pixels in columns `minX...maxX` of rows `minY...maxY`, clipped
+    /// to the frame, row by row: to tell whether a part of the screen changed.
+    func pixels(minX: Int, minY: Int, maxX: Int, maxY: Int) -> ArraySlice<UInt8> {
+        let left = max(minX, 0)
+        let right = min(maxX, width - 1)
+        guard left <= right else { return [] }
+        var out: ArraySlice<UInt8> = []
+        for y in max(minY, 0)...max(min(maxY, height - 1), 0) {
+            out += pixels[((y * width + left) * 3)..<((y * width + right + 1) * 3)]
+        }
+        return out
+    }
+
     /// The pixel at (x, y).
     func pixel(at x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
         let offset = (y * width + x) * 3
