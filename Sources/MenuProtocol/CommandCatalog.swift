@@ -89,6 +89,10 @@ public enum CommandCatalog {
             "focus", "PATH", "Move the focus to PATH, opening its ancestors.", arguments: 1...1,
             batchable: false),
         CommandSpec(
+            "open", "PATH",
+            "Show PATH and focus it, opening its ancestors, and open it if it is a group or choice: a deep link.",
+            arguments: 1...1, batchable: false),
+        CommandSpec(
             "focused", "[MENU]", "Show the focus of MENU, or of the current menu.", arguments: 0...1,
             batchable: true),
         // The daemon and the connection.

@@ -23,7 +23,8 @@ struct MenuCtl: ParsableCommand {
             RefreshCommand.self,
             ReloadCommand.self,
             WatchCommand.self,
-            RenderCommand.self, NavCommand.self, FocusCommand.self, FocusedCommand.self, RofiCommand.self,
+            RenderCommand.self, NavCommand.self, FocusCommand.self, OpenCommand.self, FocusedCommand.self,
+            RofiCommand.self,
             PickCommand.self,
             PingCommand.self, VersionCommand.self, CommandsCommand.self, SendCommand.self,
         ])

@@ -41,6 +41,26 @@ public struct FocusCursors: Sendable {
         return Outcome(focus: store(node, model: model), change: change, activation: nil)
     }
 
+    /// Focuses `path` as ``focus(on:model:)`` does and opens it, if it is a group or
+    /// a choice with anything to show: a deep link, as a user who opened each group
+    /// on the way would see it. One change for both.
+    public mutating func open(_ path: String, model: MenuModel) throws(MenuError) -> Outcome {
+        let node = try model.node(path)
+        let opens = model.tree.kind(node).isExpandable && model.tree.size(node) > 1 && !model.isExpanded(node)
+        let change: Change
+        do {
+            change = try model.batch { model in
+                _ = try model.expandTo(path)
+                if opens { _ = try model.expand(node: node) }
+            }
+        } catch let error as MenuError {
+            throw error
+        } catch {
+            preconditionFailure("a model operation threw \(error)")
+        }
+        return Outcome(focus: store(node, model: model), change: change, activation: nil)
+    }
+
     /// Moves the cursor of `menu` (nil: the current menu, free to cross into the
     /// others) or acts on its focused node. Moves past either end stay where they are,
     /// and `expand` or `collapse` on a node without children, or `increase` or

@@ -33,6 +33,16 @@ enum FocusCommands {
                 out.record(outcome.change, in: state.model)
             }),
         Command(
+            "open",
+            action: .run { invocation, state, out throws(ProtocolError) in
+                let before = state.focus.shown
+                let outcome = try ModelCommands.model { () throws(MenuError) in
+                    try state.focus.open(invocation.arguments[0])
+                }
+                report(outcome.focus, movedFrom: before, into: &out)
+                out.record(outcome.change, in: state.model)
+            }),
+        Command(
             "focused",
             action: .run { invocation, state, out throws(ProtocolError) in
                 let focus = try ModelCommands.model { () throws(MenuError) in

@@ -28,6 +28,11 @@ final class SharedFocus {
         try cursors.focus(on: path, model: menu.model)
     }
 
+    /// Focuses the node at `path` and opens it (``FocusCursors/open(_:model:)``).
+    func open(_ path: String) throws(MenuError) -> FocusCursors.Outcome {
+        try cursors.open(path, model: menu.model)
+    }
+
     /// Moves a cursor, or acts on the node it is on.
     func move(_ move: NavMove, in topLevel: String?) throws(MenuError) -> FocusCursors.Outcome {
         try cursors.move(move, in: topLevel, model: menu.model)

@@ -118,3 +118,33 @@ import Testing
         }
     }
 }
+
+/// `menuctl open`: a deep link shows the node, focuses it and opens it, loading a
+/// command group's children as `expand` does.
+@Suite(.ownThread) struct MenuctlOpenTests {
+    @Test func openShowsFocusesAndOpensACommandGroup() async throws {
+        let directory = try TempDirectory()
+        let config = directory.file("menu.yaml")
+        try """
+        menu:
+          - id: places
+            title: Places
+            children:
+              - id: recent
+                title: Recent
+                children-cmd: "printf '%s\\\\n' '- {id: a, title: Alpha}'"
+
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        try await withDaemon(config: config, directory: directory) { daemon in
+            let result = try daemon.menuctl(["--raw", "open", "places/recent"])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.hasPrefix("focus\tplaces\tplaces/recent\n"), "\(result.stdout)")
+            let rows = try daemon.menuctl(["rows"]).stdout
+            #expect(rows == "▾ Places\n  ▾ Recent\n      Alpha\n", "\(rows)")
+            #expect(try daemon.menuctl(["--raw", "focused"]).stdout == "focus\tplaces\tplaces/recent\n")
+            #expect(
+                try daemon.menuctl(["open", "places/nope"]).stderr
+                    == "menuctl: no-such-node: no node at 'places/nope'\n")
+        }
+    }
+}
