@@ -13,7 +13,8 @@ struct Menubench: ParsableCommand {
             "Measure menud's load, model, socket, client, fan-out, reload, live-value, applications and search costs.",
         subcommands: [
             Run.self, RawParseCommand.self, LoadCommand.self, GenerateCommand.self, DriveCommand.self,
-            LoopFloorCommand.self, BareFloorCommand.self, HotPathCommand.self, SendCommand.self,
+            LoopFloorCommand.self, BareFloorCommand.self, HotPathCommand.self, FindQueriesCommand.self,
+            SendCommand.self,
             ScanCommand.self,
         ],
         defaultSubcommand: Run.self)

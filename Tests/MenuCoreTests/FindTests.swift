@@ -143,6 +143,24 @@ import Testing
         #expect(throws: MenuError.badQuery(message)) { try Self.menu.find(query, limit: limit) }
     }
 
+    /// The eight-bytes-a-step scan finds what a byte-by-byte one finds, wherever the
+    /// byte falls in a word and however long the text.
+    @Test func theScanForAByteAgreesWithAPlainOne() {
+        var rng = SystemRandomNumberGenerator()
+        for length in 0..<40 {
+            let text = (0..<length).map { _ in UInt8.random(in: 0x61...0x66, using: &rng) }
+            for byte in UInt8(0x61)...0x67 {
+                for start in 0...length {
+                    let plain = text[start...].firstIndex(of: byte) ?? length
+                    let fast = text.withUnsafeBufferPointer {
+                        FuzzyMatch.index(of: byte, in: $0, from: start)
+                    }
+                    #expect(fast == plain, "\(text) \(byte) from \(start)")
+                }
+            }
+        }
+    }
+
     @Test func theIndexIsSmallBesideTheText() {
         let model = Self.menu
         #expect(model.searchIndexBytes > 0)

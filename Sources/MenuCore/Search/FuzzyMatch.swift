@@ -47,6 +47,28 @@ struct FuzzyMatch {
         return current == .whitespace ? bonusWhitespace : bonusBoundary
     }
 
+    /// The first place of `byte` in `text` from `start` on, or the end: eight bytes a
+    /// step (a zero byte in `word ^ byte×8` marks it), since this scan is most of a
+    /// query's time.
+    @inline(__always) static func index(of byte: UInt8, in text: UnsafeBufferPointer<UInt8>, from start: Int)
+        -> Int
+    {
+        var t = start
+        let count = text.count
+        if let base = text.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let spread = UInt64(byte) &* 0x0101_0101_0101_0101
+            while t + 8 <= count {
+                let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: t, as: UInt64.self)) ^ spread
+                let zero = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+                if zero != 0 { return t + zero.trailingZeroBitCount / 8 }
+                t += 8
+            }
+        }
+        while t < count && text[t] != byte { t += 1 }
+        return t
+    }
+
     /// The length of the UTF-8 sequence that `lead` starts.
     @inline(__always) static func scalarLength(_ lead: UInt8) -> Int {
         lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
@@ -81,7 +103,7 @@ struct FuzzyMatch {
         var t = 0
         while p < pattern.count {
             let b = pattern[p]
-            while t < count && text[t] != b { t += 1 }
+            t = index(of: b, in: text, from: t)
             if t == count { return nil }
             let n = scalarLength(b)
             if n == 1 || same(text, t, pattern, p, n) {
