@@ -41,6 +41,7 @@ enum FocusCommands {
                 }
                 report(outcome.focus, movedFrom: before, into: &out)
                 out.record(outcome.change, in: state.model)
+                state.events.show(menu: outcome.focus.menu)
             }),
         Command(
             "focused",

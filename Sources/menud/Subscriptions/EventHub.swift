@@ -29,6 +29,8 @@ final class EventHub {
     private struct Listener {
         var topics: EventTopics
         var hear: (EventNotice) -> Void
+        /// Told when a client asks to show a top-level menu (`open`).
+        var show: ((String) -> Void)?
     }
     private var listeners: [Int: Listener] = [:]
     private var nextListener = 0
@@ -37,10 +39,21 @@ final class EventHub {
 
     /// Starts telling `hear` of every group with records of `topics`; the number
     /// returned ends it (``stopListening(_:)``).
-    func listen(topics: EventTopics, _ hear: @escaping (EventNotice) -> Void) -> Int {
+    /// `show`, if given, is told of each top-level menu a client asks to show
+    /// (``show(menu:)``).
+    func listen(
+        topics: EventTopics, show: ((String) -> Void)? = nil, _ hear: @escaping (EventNotice) -> Void
+    ) -> Int {
         nextListener += 1
-        listeners[nextListener] = Listener(topics: topics, hear: hear)
+        listeners[nextListener] = Listener(topics: topics, hear: hear, show: show)
         return nextListener
+    }
+
+    /// A client asked to show the top-level menu `menu` where it is shown whole (a
+    /// deep link, `open`): the listeners that show menus are told. Nothing for
+    /// subscribers, whose views follow the focus record instead.
+    func show(menu: String) {
+        for listener in listeners.values { listener.show?(menu) }
     }
 
     func stopListening(_ listener: Int) { listeners[listener] = nil }

@@ -44,7 +44,9 @@ final class Tray {
         revision = UInt32(truncatingIfNeeded: state.events.sequence)
         // Unowned: the hub is the daemon's and outlives a tray, which stops
         // listening when it stops.
-        listener = state.events.listen(topics: [.expansion, .value, .config]) { [unowned self] notice in
+        let show: (String) -> Void = { [unowned self] menu in self.items[menu]?.requestShowing() }
+        listener = state.events.listen(topics: [.expansion, .value, .config], show: show) {
+            [unowned self] notice in
             self.changed(notice.sequence, menus: self.menus(changedBy: notice))
         }
         do throws(BusError) {

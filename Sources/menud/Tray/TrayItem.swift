@@ -123,6 +123,15 @@ final class TrayItem {
             [.array(element: "(ia{sv})", entries), .array(element: "(ias)", [])])
     }
 
+    /// Asks the host to pop up this item's menu: dbusmenu's
+    /// `ItemActivationRequested` on the root. KDE's Plasma honours it; GTK hosts
+    /// (xfce4-panel, waybar) ignore it.
+    func requestShowing() {
+        bus.emit(
+            path: Self.menuPath, interface: "com.canonical.dbusmenu", member: "ItemActivationRequested",
+            [.int32(0), .uint32(0)])
+    }
+
     private func layoutUpdated(revision: UInt32, parent: Int32) {
         bus.emit(
             path: Self.menuPath, interface: "com.canonical.dbusmenu", member: "LayoutUpdated",

@@ -324,6 +324,46 @@ import Testing
         }
     }
 
+    /// `open PATH` asks the host to pop up the menu PATH is in: one
+    /// `ItemActivationRequested` on that item's root, from that item alone.
+    @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
+    func openAsksTheHostToShowTheItemsMenu() async throws {
+        try XTools.require(SessionBus.programs)
+        try await withSessionBus { bus in
+            try await withTrayDaemon(on: bus) { tray in
+                let items = try await tray.waitForItems(["apps", "settings", "power"])
+                var owners: [String: String] = [:]
+                for (menu, name) in items { owners[try #require(try bus.owner(of: name))] = menu }
+                let monitor = try await bus.monitor(match: "type='signal',member='ItemActivationRequested'")
+                try await withCleanup(
+                    {
+                        #expect(try tray.daemon.menuctl(["open", "power/session/lock"]).status == 0)
+                        func requests() -> [(menu: String, data: [Int])] {
+                            return monitor.log.split(separator: "\n").compactMap { line in
+                                guard
+                                    let object = try? JSONSerialization.jsonObject(with: Data(line.utf8))
+                                        as? [String: Any],
+                                    object["member"] as? String == "ItemActivationRequested",
+                                    let sender = object["sender"] as? String,
+                                    let payload = (object["payload"] as? [String: Any])?["data"] as? [Int]
+                                else { return nil }
+                                return (owners[sender] ?? sender, payload)
+                            }
+                        }
+                        try await waitUntil("ItemActivationRequested; seen \(requests())") {
+                            !requests().isEmpty
+                        }
+                        // A later command's signal would follow this one: after a
+                        // ping's answer, anything more from open would have come.
+                        #expect(try tray.daemon.menuctl(["ping"]).status == 0)
+                        let seen = requests()
+                        #expect(seen.map(\.menu) == ["power"], "\(seen)")
+                        #expect(seen.first?.data == [0, 0])
+                    }, cleanup: { await monitor.stop() })
+            }
+        }
+    }
+
     /// Every event group is one LayoutUpdated from each item whose menu it changed,
     /// with the group's number as the revision: a command from another client, and a
     /// batch that changes two menus.
