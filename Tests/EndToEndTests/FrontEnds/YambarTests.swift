@@ -39,6 +39,11 @@ import Testing
                     try await bar.waitForTags("the module to show apps open, the focus on apps/term") {
                         $0["text"]?.contains("▾ Applications  Terminal") == true && $0["focus"] == "Terminal"
                     }
+                    // A deep link moves the bar's focus to where it points.
+                    #expect(try user.menuctl(daemon, ["open", "power/session/lock"]).status == 0)
+                    try await bar.waitForTags("the focus on power/session/lock after open") {
+                        $0["path"] == "power/session/lock" && $0["focus"] == "Lock"
+                    }
 
                     try await sway.waitForFrame("yambar to draw the menu", drawnBy: bar.process) {
                         $0.shows([Colors.text], not: [Colors.away], rows: 26)
