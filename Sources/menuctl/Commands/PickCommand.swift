@@ -5,7 +5,9 @@ import MenuProtocol
 /// `menuctl pick`: the accordion through any dmenu-style launcher. It shows the rows,
 /// reads the choice, and acts as `menuctl rofi` does: a group or choice opens or
 /// closes and the rows come back; an item, toggle or option is activated and pick
-/// ends; a value node asks for its value and pick ends once it is set.
+/// ends; a value node asks for its value and pick ends once it is set. With
+/// `--search` it first offers every node with its breadcrumbs, for the launcher's own
+/// filtering to search.
 struct PickCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pick",
@@ -13,7 +15,10 @@ struct PickCommand: ParsableCommand {
         discussion: """
             Examples: --launcher 'fuzzel --dmenu --index', --launcher 'wofi -d', \
             --launcher 'rofi -dmenu -format i -p "$MENUCTL_PROMPT"', --launcher bemenu, --launcher dmenu. \
-            The prompt is in $MENUCTL_PROMPT. Exit status 1 when the user cancels.
+            The prompt is in $MENUCTL_PROMPT. Exit status 1 when the user cancels. \
+            With --search the launcher lists every node, hidden ones too, as \
+            "Settings › Network › Wi-Fi: on", so typing searches the whole menu: \
+            menuctl pick --search --launcher 'dmenu -i -l 20 -p "$MENUCTL_PROMPT"'.
             """)
     @OptionGroup var global: GlobalOptions
 
@@ -24,6 +29,16 @@ struct PickCommand: ParsableCommand {
             "The launcher prints the 0-based index of the choice rather than its text.",
             discussion: "Implied when the command line has rofi's '-format i' or fuzzel's '--index'."))
     var index = false
+    @Flag(
+        help: ArgumentHelp(
+            "Offer the whole tree, each node after its groups' titles, for the launcher to filter.",
+            discussion: """
+                Choosing a node acts on it as if its groups had been opened to reach it: an item \
+                runs, a toggle flips, an option is picked, a value node asks for its value, and a \
+                group or choice opens and the accordion goes on from there. Typed text that no \
+                line holds is looked up with the daemon's fuzzy find.
+                """))
+    var search = false
     @Argument(help: "Only the subtree at this path.", completion: PathCompletion.paths(.any)) var path:
         String?
 
@@ -34,10 +49,20 @@ struct PickCommand: ParsableCommand {
     func validate() throws { try global.onlyText("pick", because: "the launcher shows the menu") }
 
     func run() throws {
-        var prompt = "menu"
+        // With --search the first list is the whole tree; once a group is chosen from
+        // it, the accordion goes on from there.
+        var searching = search
+        var prompt = searching ? "search" : "menu"
         while true {
-            let view = try MenuView.fetch(path, options: global)
-            let lines = view.rows.map(RowTree.line)
+            let rows: [RowRecord]
+            let lines: [String]
+            if searching {
+                rows = try MenuView.fetch(path, everyNode: true, options: global).rows
+                lines = SearchLines.lines(rows)
+            } else {
+                rows = try MenuView.fetch(path, options: global).rows
+                lines = rows.map(RowTree.line)
+            }
             let answer = try LauncherProcess.run(
                 launcher, input: lines.joined(separator: "\n") + "\n", prompt: prompt)
             guard answer.status == 0, let line = answer.line else {
@@ -45,22 +70,64 @@ struct PickCommand: ParsableCommand {
             }
             // Typed text that names no row is a slip, not a wish to leave: the list
             // comes back saying so (dmenu matches case-sensitively by default, and
-            // sends what was typed when nothing matched).
-            guard let row = chosen(line, lines: lines).map({ view.rows[$0] }) else {
-                prompt = "no row matches '\(InertText.oneLine(line))'"
+            // sends what was typed when nothing matched). With --search the daemon's
+            // fuzzy search has the last word, so "wifi" still finds "Wi-Fi".
+            let row = chosen(line, lines: lines, titles: !searching).map { rows[$0] }
+            let target: RowRecord
+            if let row, !searching {
+                target = row
+            } else if let found = try row?.path ?? (search ? found(line) : nil) {
+                target = try reveal(found)
+                if NodeKind(rawValue: target.type) == .group || NodeKind(rawValue: target.type) == .choice {
+                    searching = false
+                    prompt = "menu"
+                    continue
+                }
+            } else {
+                prompt = (search ? "nothing matches" : "no row matches") + " '\(InertText.oneLine(line))'"
                 continue
             }
             prompt = "menu"
-            switch NodeKind(rawValue: row.type) {
+            switch NodeKind(rawValue: target.type) {
             case .group, .choice:
-                try request("activate", [row.path])
+                try request("activate", [target.path])
             case .range, .text, .date:
-                if try askValue(row) { return }
+                if try askValue(target) { return }
             default:
-                try request("focus", [row.path])
-                try request("activate", [row.path])
+                try request("focus", [target.path])
+                try request("activate", [target.path])
                 return
             }
+        }
+    }
+
+    /// Shows a node found by search as if its groups had been opened to reach it:
+    /// `open` focuses it, opening its ancestors, and opens it if it is a group or a
+    /// choice. Returns its row as it is now.
+    private func reveal(_ path: String) throws -> RowRecord {
+        let replies = try DaemonSession.requests(
+            [
+                ProtocolWords.request("open", arguments: [path]),
+                ProtocolWords.request("get", arguments: [path]),
+            ],
+            options: global)
+        guard
+            let row = replies[1].lines.lazy.compactMap({ RowRecord(fields: ProtocolFields.fields(of: $0)) })
+                .first
+        else { throw ClientFailure(status: ExitStatus.daemonError, message: "no row for \(path)") }
+        return row
+    }
+
+    /// The path of the best node `find` gives for typed text, within the subtree
+    /// when pick has one; nil when nothing matches.
+    private func found(_ text: String) throws -> String? {
+        let query = String(text.trimmingBlanks)
+        guard !query.isEmpty else { return nil }
+        let reply = try DaemonSession.send(
+            [ProtocolWords.request("find", arguments: [query, "100"])], options: global)
+        return reply.foundRecords.lazy.map(\.path).first { found in
+            guard let path else { return true }
+            return found == path || found.hasPrefix(path + "/")
         }
     }
 
@@ -69,12 +136,15 @@ struct PickCommand: ParsableCommand {
     /// was typed, against titles without case: an exact title before a title that
     /// starts with it, before one that contains it, each in menu order. So "Dark"
     /// picks the option "Dark" over "Theme: Dark", and "sett" finds "Settings".
-    private func chosen(_ answer: String, lines: [String]) -> Int? {
+    /// Without `titles` (the search list, whose lines are no titles) only the index
+    /// and the whole line count.
+    private func chosen(_ answer: String, lines: [String], titles: Bool) -> Int? {
         if printsIndex, let i = Int(answer.trimmingBlanks), lines.indices.contains(i) { return i }
         if let i = lines.firstIndex(of: answer) { return i }
         let typed = answer.trimmingBlanks.lowercased()
         guard !typed.isEmpty else { return nil }
         if let i = lines.firstIndex(where: { $0.trimmingBlanks.lowercased() == typed }) { return i }
+        guard titles else { return nil }
         let titles = lines.map { Self.title(ofLine: $0).lowercased() }
         return titles.firstIndex(of: typed) ?? titles.firstIndex { $0.hasPrefix(typed) }
             ?? titles.firstIndex { $0.contains(typed) }

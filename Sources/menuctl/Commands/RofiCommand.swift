@@ -20,8 +20,24 @@ struct RofiCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rofi",
         abstract: "Be a rofi script mode: rofi -show menu -modi \"menu:menuctl rofi\".",
-        discussion: "rofi appends the selected entry as a last argument on later calls; it is ignored.")
+        discussion: """
+            rofi appends the selected entry as a last argument on later calls; it is ignored. \
+            With --search, the nodes the accordion hides are listed too, after its rows, each \
+            after its groups' titles ("Power › Session › Lock"), and every row carries its \
+            groups' titles and its path as search terms, so typing searches the whole menu: \
+            rofi -show menu -modi "menu:menuctl rofi --search". Choosing a hidden node acts \
+            on it as if its groups had been opened: they open, an item runs, a toggle flips, \
+            a group opens. --at PATH starts with PATH shown, focused and open: \
+            rofi -show menu -modi "menu:menuctl rofi --at settings/network".
+            """)
     @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "List the hidden nodes too, with their groups' titles, so that typing searches every node.")
+    var search = false
+    @Option(
+        help: "Start with this node shown, focused, and open when it is a group or choice.",
+        completion: PathCompletion.paths(.any))
+    var at: String?
 
     @Argument(
         parsing: .captureForPassthrough,
@@ -37,6 +53,10 @@ struct RofiCommand: ParsableCommand {
         let scope = (retv == 0 ? words : words.dropLast()).first
         let selection = retv == 0 ? nil : words.last
 
+        // rofi runs the same command line for every step: the deep link is for the first.
+        if retv == 0, let at {
+            _ = try DaemonSession.send([ProtocolWords.request("open", arguments: [at])], options: global)
+        }
         switch retv {
         case 1:
             guard let info = environment("ROFI_INFO"), !info.isEmpty else { return try list(scope) }
@@ -56,10 +76,15 @@ struct RofiCommand: ParsableCommand {
             guard let split = rest.firstIndex(of: "=") else { return try list(scope) }
             return try set(String(rest[..<split]), String(rest[rest.index(after: split)...]), scope: scope)
         }
+        // A node from the search rows is shown as if its groups had been opened to
+        // reach it; `open` also opens it when it is a group or choice, where
+        // activating would close one that was open under a closed group.
+        let hidden = info.hasPrefix(Self.searched)
+        let path = hidden ? String(info.dropFirst()) : info
         let replies = try DaemonSession.requests(
             [
-                ProtocolWords.request("focus", arguments: [info]),
-                ProtocolWords.request("get", arguments: [info]),
+                ProtocolWords.request(hidden ? "open" : "focus", arguments: [path]),
+                ProtocolWords.request("get", arguments: [path]),
             ],
             options: global)
         guard
@@ -69,13 +94,15 @@ struct RofiCommand: ParsableCommand {
         switch NodeKind(rawValue: row.type) {
         case .range, .text, .date:
             try ask(row, message: nil)
+        case .group where hidden, .choice where hidden:
+            try list(scope)
         case .item:
             // Printing nothing closes rofi, which is what running an item should do.
             _ = try DaemonSession.send(
-                [ProtocolWords.request("activate", arguments: [info])], options: global)
+                [ProtocolWords.request("activate", arguments: [path])], options: global)
         default:
             _ = try DaemonSession.send(
-                [ProtocolWords.request("activate", arguments: [info])], options: global)
+                [ProtocolWords.request("activate", arguments: [path])], options: global)
             try list(scope)
         }
     }
@@ -106,11 +133,18 @@ struct RofiCommand: ParsableCommand {
     }
 
     private func list(_ scope: String?) throws {
-        let view = try MenuView.fetch(scope, options: global)
-        print(RofiFormat().render(view))
+        guard search else { return print(RofiFormat().render(try MenuView.fetch(scope, options: global))) }
+        let replies = try DaemonSession.requests(
+            MenuView.requests(scope) + [ProtocolWords.request("tree", arguments: scope.map { [$0] } ?? [])],
+            options: global)
+        let view = MenuView(replies: replies[0], focus: replies[1], scope: scope)
+        let tree = replies[2].lines.compactMap { RowRecord(fields: ProtocolFields.fields(of: $0)) }
+        print(RofiFormat().render(view, searching: tree))
     }
 
     private static let back = "<"
+    /// Starts the info of a search row: no id holds it.
+    static let searched = "?"
 
     /// The value prompt: the current value first, then a few values to pick from, and
     /// custom text allowed. rofi highlights the first row of a new page (1.7.3 has no

@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 
 /// Rows for rofi's script mode (rofi-script(5)): each row's indented label with
 /// `\0info` (its path, handed back in `ROFI_INFO` on selection) and `\0icon`, after
@@ -16,14 +17,44 @@ struct RofiFormat: ViewFormat {
     var message = ""
 
     func render(_ view: MenuView) -> String {
-        var lines = [
-            RofiFormat.option("prompt", prompt), RofiFormat.option("no-custom", "true"),
-            RofiFormat.option("keep-selection", "true"), RofiFormat.message(message),
-        ]
+        var lines = header
         for row in view.rows {
             lines.append(RofiFormat.entry(RowTree.line(row), info: row.path, icon: row.icon))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The view's rows, then every node of `tree` (the same scope's `tree`) that
+    /// they do not show, as a line after its groups' titles whose info is
+    /// ``RofiCommand/searched`` and its path. rofi filters as the user types; each row
+    /// also carries its groups' titles and its path as search terms (`meta`), so
+    /// "settings wifi" finds Wi-Fi whether it shows or not. The accordion stays at
+    /// the top, where rofi highlights a match first.
+    func render(_ view: MenuView, searching tree: [RowRecord]) -> String {
+        var lines = header
+        let ancestors = SearchLines.ancestors(tree)
+        var crumbs: [String: [String]] = [:]
+        for (row, titles) in zip(tree, ancestors) { crumbs[row.path] = titles }
+        let shown = Set(view.rows.map(\.path))
+        for row in view.rows {
+            let titles = crumbs[row.path] ?? []
+            let meta = (titles + [row.path]).joined(separator: " ")
+            lines.append(RofiFormat.entry(RowTree.line(row), info: row.path, icon: row.icon, meta: meta))
+        }
+        for (row, titles) in zip(tree, ancestors) where !shown.contains(row.path) {
+            lines.append(
+                RofiFormat.entry(
+                    SearchLines.line(row, ancestors: titles), info: RofiCommand.searched + row.path,
+                    icon: row.icon, meta: row.path))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private var header: [String] {
+        [
+            RofiFormat.option("prompt", prompt), RofiFormat.option("no-custom", "true"),
+            RofiFormat.option("keep-selection", "true"), RofiFormat.message(message),
+        ]
     }
 
     /// A mode option line: `\0key\x1fvalue`.
@@ -34,10 +65,12 @@ struct RofiFormat: ViewFormat {
     /// The message option, escaped for the Pango markup rofi reads it as.
     static func message(_ text: String) -> String { option("message", InertText.pango(text)) }
 
-    /// A row with its info (given back on selection) and an optional icon name.
-    static func entry(_ text: String, info: String, icon: String = "") -> String {
+    /// A row with its info (given back on selection), an optional icon name, and
+    /// optional search terms rofi matches but does not show.
+    static func entry(_ text: String, info: String, icon: String = "", meta: String = "") -> String {
         var entry = InertText.oneLine(text) + "\0info\u{1f}" + InertText.oneLine(info)
         if !icon.isEmpty { entry += "\u{1f}icon\u{1f}" + InertText.oneLine(icon) }
+        if !meta.isEmpty { entry += "\u{1f}meta\u{1f}" + InertText.oneLine(meta) }
         return entry
     }
 }

@@ -55,9 +55,12 @@ import Testing
             })
     }
 
-    private func startPick(_ x: XSession, _ daemon: TestDaemon) throws -> BackgroundProcess {
+    private func startPick(_ x: XSession, _ daemon: TestDaemon, search: Bool = false) throws
+        -> BackgroundProcess
+    {
         try x.start(
-            TestPaths.menuctl, ["pick", "--launcher", Self.launcher], environment: x.environment(daemon))
+            TestPaths.menuctl, ["pick"] + (search ? ["--search"] : []) + ["--launcher", Self.launcher],
+            environment: x.environment(daemon))
     }
 
     @Test(.enabled(if: XTools.shouldRun(programs)))
@@ -187,6 +190,82 @@ import Testing
                 let pwned = try FileManager.default.contentsOfDirectory(atPath: daemon.directory.path)
                     .filter { $0.hasPrefix("PWNED") }
                 #expect(pwned.isEmpty, "menu text ran as a command: \(pwned)")
+            }
+        }
+    }
+
+    /// pick --search through dmenu, typed at as a user would: each choice from the
+    /// whole tree acts on its node. An item runs, a toggle flips, a group opens and
+    /// the accordion goes on there; "wifi", which dmenu finds in no line, is sent as
+    /// typed and the daemon's fuzzy find takes it for Wi-Fi.
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func searchRunsFlipsAndOpens() async throws {
+        try XTools.require(Self.programs)
+        try await withDaemon { daemon in
+            try await withXSession { x in
+                var shown: Set<Dmenu> = []
+                let run = try startPick(x, daemon, search: true)
+                shown.insert(try await waitForDmenu(x, of: run, other: shown))
+                try x.screenshot("dmenu-search")
+                try x.type("termi")
+                try await waitUntil("apps/term's command to run; log: \(run.log)") {
+                    daemon.directory.contains("activated")
+                }
+                try await waitUntil("pick to end after running Terminal") { !run.isRunning }
+                #expect(run.exitStatus == 0, "\(run.log)")
+                #expect(try daemon.menuctl(["--raw", "get", "apps"]).stdout.contains("\texpanded\t"))
+
+                for (typed, value) in [("wi-fi", "off"), ("wifi", "on")] {
+                    let flip = try startPick(x, daemon, search: true)
+                    shown.insert(try await waitForDmenu(x, of: flip, other: shown))
+                    try x.type(typed)
+                    try await waitUntil("pick to end after '\(typed)'; log: \(flip.log)") { !flip.isRunning }
+                    #expect(flip.exitStatus == 0, "\(flip.log)")
+                    #expect(try daemon.value(of: "settings/wifi") == value, "after '\(typed)'")
+                }
+
+                let open = try startPick(x, daemon, search: true)
+                shown.insert(try await waitForDmenu(x, of: open, other: shown))
+                // "Power › Session" is listed before "Power › Session › Lock".
+                try x.type("session")
+                try await waitUntil("pick to open power/session; log: \(open.log)") {
+                    try daemon.menuctl(["--raw", "get", "power/session"]).stdout.contains("\texpanded\t")
+                }
+                let accordion = try await waitForDmenu(x, of: open, other: shown)
+                #expect(accordion.arguments.contains("menu"), "dmenu's arguments: \(accordion.arguments)")
+                try x.type("lock")
+                try await waitUntil("pick to end after Lock; log: \(open.log)") { !open.isRunning }
+                #expect(open.exitStatus == 0, "\(open.log)")
+                #expect(try daemon.focusedPath() == "power/session/lock")
+            }
+        }
+    }
+
+    /// The hostile menu through pick --search and dmenu: every title, its groups'
+    /// titles before it, is one line of data. Choosing the line of a title holding
+    /// rofi's row options and one holding `$(…)` acts on those nodes, and nothing in
+    /// the text runs.
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func searchKeepsHostileTitlesData() async throws {
+        try XTools.require(Self.programs)
+        try await withDaemon(config: TestPaths.fixture("hostile.yaml")) { daemon in
+            _ = try daemon.menuctl(["collapse", "evil"])
+            try await withXSession { x in
+                var shown: Set<Dmenu> = []
+                for (typed, path) in [
+                    ("opts a", "evil/options"), ("quote '", "evil/quote"), ("line one", "evil/lines"),
+                ] {
+                    let pick = try startPick(x, daemon, search: true)
+                    shown.insert(try await waitForDmenu(x, of: pick, other: shown))
+                    try x.type(typed)
+                    try await waitUntil("pick to end after choosing \(path); log: \(pick.log)") {
+                        !pick.isRunning
+                    }
+                    #expect(pick.exitStatus == 0, "\(pick.log)")
+                    #expect(try daemon.menuctl(["--raw", "focused"]).stdout == "focus\tevil\t\(path)\n")
+                    #expect(daemon.log.contains("activate \(path)"), "menud log: \(daemon.log)")
+                }
+                try expectNothingInjected(in: daemon.directory)
             }
         }
     }

@@ -78,6 +78,45 @@ import Testing
         }
     }
 
+    /// --search lists every node after its groups' titles; a group chosen there opens
+    /// and the accordion goes on from it, and typed text no line holds goes to `find`.
+    @Test func searchListsEveryNodeAndOpensAGroup() async throws {
+        try await withDaemon { daemon throws in
+            let launcher = try scriptedLauncher(daemon, answers: ["Power › Session", "Lock"], index: true)
+            let result = try daemon.menuctl(["pick", "--search", "--launcher", launcher, "--index"])
+            #expect(result.status == 0, "\(result)")
+            let shown = { (n: Int) in
+                try String(contentsOfFile: daemon.directory.file("shown-\(n)"), encoding: .utf8)
+            }
+            let search = try shown(1)
+            #expect(
+                search.split(separator: "\n").suffix(3) == [
+                    "Power", "Power › Session", "Power › Session › Lock",
+                ],
+                "\(search)")
+            #expect(search.contains("Settings › Theme: Dark › Light\n"), "options are there too")
+            #expect(try shown(2).contains("  ▾ Session\n      Lock\n"), "then the accordion, Session open")
+            #expect(try daemon.focusedPath() == "power/session/lock")
+
+            try FileManager.default.removeItem(atPath: daemon.directory.file("count"))
+            let typed = try scriptedLauncher(daemon, answers: ["=wifi"], index: false)
+            #expect(try daemon.menuctl(["pick", "--search", "--launcher", typed]).status == 0)
+            #expect(try daemon.value(of: "settings/wifi") == "off", "find took 'wifi' for Wi-Fi")
+            #expect(try daemon.focusedPath() == "settings/wifi")
+        }
+    }
+
+    @Test func searchMissAsksAgain() async throws {
+        try await withDaemon { daemon throws in
+            let launcher = try scriptedLauncher(
+                daemon, answers: ["=zzz", "Hostname", "=server"], index: false)
+            #expect(try daemon.menuctl(["pick", "--search", "--launcher", launcher]).status == 0)
+            let prompt = try String(contentsOfFile: daemon.directory.file("prompt-2"), encoding: .utf8)
+            #expect(prompt == "nothing matches 'zzz'")
+            #expect(try daemon.value(of: "settings/hostname") == "server")
+        }
+    }
+
     @Test func cancellingExitsOne() async throws {
         try await withDaemon { daemon throws in
             let result = try daemon.menuctl(["pick", "--launcher", "exit 1"])
@@ -118,6 +157,44 @@ import Testing
                 #expect(pick.exitStatus == 0, "\(pick.log)")
                 #expect(
                     try daemon.menuctl(["--raw", "focused"]).stdout == "focus\tpower\tpower/session/lock\n")
+            }
+        }
+    }
+
+    /// pick --search through rofi -dmenu, typed at: a group found by its title opens
+    /// and the accordion goes on there; a toggle found flips and ends the pick.
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func searchThroughRofiDmenu() async throws {
+        try XTools.require(Self.programs)
+        try await withDaemon { daemon in
+            try await withXSession { x in
+                let launcher =
+                    "rofi -dmenu -pid '\(x.directory.file("rofi.pid"))' -format i -p \"$MENUCTL_PROMPT\""
+                let pick = try x.start(
+                    TestPaths.menuctl, ["pick", "--search", "--launcher", launcher],
+                    environment: x.environment(daemon))
+                var windows = try await x.waitForWindow(class: "rofi", from: pick)
+                try x.screenshot("pick-search-rofi-dmenu")
+                // "Power › Session" comes before "Power › Session › Lock", and rofi
+                // highlights the first match.
+                try x.type("Session")
+                try await waitUntil("pick to open power/session; log: \(pick.log)") {
+                    try daemon.menuctl(["--raw", "get", "power/session"]).stdout.contains("\texpanded\t")
+                }
+                windows = try await x.waitForWindow(class: "rofi", from: pick, other: windows)
+                try x.type("Lock")
+                try await waitUntil("pick to end after activating power/session/lock") { !pick.isRunning }
+                #expect(pick.exitStatus == 0, "\(pick.log)")
+                #expect(try daemon.focusedPath() == "power/session/lock")
+
+                let flip = try x.start(
+                    TestPaths.menuctl, ["pick", "--search", "--launcher", launcher],
+                    environment: x.environment(daemon))
+                _ = try await x.waitForWindow(class: "rofi", from: flip, other: windows)
+                try x.type("Wi-Fi")
+                try await waitUntil("pick to end after flipping Wi-Fi; log: \(flip.log)") { !flip.isRunning }
+                #expect(flip.exitStatus == 0, "\(flip.log)")
+                #expect(try daemon.value(of: "settings/wifi") == "off")
             }
         }
     }

@@ -6,12 +6,14 @@ import Testing
 /// it, on an X session.
 extension XSession {
     /// Starts rofi on the menu of `daemon` and waits for its window. `-modi` is what
-    /// rofi 1.7.3 reads; later rofis read it too.
-    func startRofi(_ daemon: TestDaemon) async throws -> BackgroundProcess {
+    /// rofi 1.7.3 reads; later rofis read it too. `options` go after `menuctl rofi`
+    /// in the mode's command line, which rofi splits as a shell would.
+    func startRofi(_ daemon: TestDaemon, options: String = "") async throws -> BackgroundProcess {
+        let mode = "menu:\(TestPaths.menuctl) rofi" + (options.isEmpty ? "" : " " + options)
         let rofi = try start(
             "rofi",
             // rofi allows one instance per pid file; its own keeps parallel tests apart.
-            ["-show", "menu", "-modi", "menu:\(TestPaths.menuctl) rofi", "-pid", directory.file("rofi.pid")],
+            ["-show", "menu", "-modi", mode, "-pid", directory.file("rofi.pid")],
             environment: environment(daemon))
         try await waitForWindow(class: "rofi", from: rofi)
         return rofi

@@ -1,0 +1,99 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `menuctl rofi --search` and `--at` through the real rofi under Xvfb: typing finds
+/// nodes the accordion hides, listed after its rows with their groups' titles, and
+/// choosing one acts on it as if its groups had been opened.
+@Suite(.serialized, .ownThread) struct RofiSearchTests {
+    @Test(.enabled(if: XTools.shouldRun(RofiTests.programs)))
+    func hiddenNodesAreFoundAndActedOn() async throws {
+        try XTools.require(RofiTests.programs)
+        try await withDaemon { daemon in
+            _ = try daemon.menuctl(["collapse", "settings"])
+            try await withXSession { x in
+                let rofi = try await x.startRofi(daemon, options: "--search")
+                try x.screenshot("rofi-search")
+                // Only "Settings › Wi-Fi: on" holds it: Settings is closed.
+                try x.type("Wi-Fi")
+                try await waitUntil("rofi to flip settings/wifi; rofi log: \(rofi.log)") {
+                    try daemon.value(of: "settings/wifi") == "off"
+                }
+                #expect(try daemon.menuctl(["--raw", "get", "settings"]).stdout.contains("\texpanded\t"))
+                #expect(rofi.isRunning, "flipping a toggle keeps rofi open")
+
+                // "Power › Session" comes before "Power › Session › Lock", and rofi
+                // highlights the first match.
+                try x.type("Session")
+                try await waitUntil("rofi to open power/session; rofi log: \(rofi.log)") {
+                    try daemon.menuctl(["--raw", "get", "power/session"]).stdout.contains("\texpanded\t")
+                }
+                #expect(rofi.isRunning, "opening a group keeps rofi open")
+                _ = try daemon.menuctl(["collapse", "power"])
+
+                // Every row carries its path as a search term: "term" is in apps/term.
+                try x.type("apps/term")
+                try await waitUntil("apps/term's command to run; rofi log: \(rofi.log)") {
+                    daemon.directory.contains("activated")
+                }
+                try await waitUntil("rofi to close after running an item") { !rofi.isRunning }
+                #expect(try daemon.focusedPath() == "apps/term")
+            }
+        }
+    }
+
+    /// A hidden title holding rofi's row option separators, markup and `$(…)`, with
+    /// its group's hostile title before it, is still one row of text that acts on its
+    /// own node.
+    @Test(.enabled(if: XTools.shouldRun(RofiTests.programs)))
+    func hostileHiddenTitlesStayData() async throws {
+        try XTools.require(RofiTests.programs)
+        try await withDaemon(config: TestPaths.fixture("hostile.yaml")) { daemon in
+            _ = try daemon.menuctl(["collapse", "evil"])
+            try await withXSession { x in
+                let rofi = try await x.startRofi(daemon, options: "--search")
+                try x.screenshot("rofi-search-hostile")
+                try x.type("Opts a")
+                try await waitUntil(
+                    "rofi to run evil/options; rofi log: \(rofi.log); menud log: \(daemon.log)"
+                ) {
+                    try daemon.focusedPath() == "evil/options" && daemon.log.contains("activate evil/options")
+                }
+                try await waitUntil("rofi to close after running an item") { !rofi.isRunning }
+                #expect(!rofi.log.contains("Pango"), "rofi log: \(rofi.log)")
+
+                _ = try daemon.menuctl(["collapse", "evil"])
+                let again = try await x.startRofi(daemon, options: "--search")
+                try x.type("Quote")
+                try await waitUntil("rofi to run evil/quote; rofi log: \(again.log)") {
+                    try daemon.focusedPath() == "evil/quote" && daemon.log.contains("activate evil/quote")
+                }
+                try await waitUntil("rofi to close after running an item") { !again.isRunning }
+                try expectNothingInjected(in: daemon.directory)
+            }
+        }
+    }
+
+    /// --at opens the accordion at a node: its groups and itself open, and focused.
+    @Test(.enabled(if: XTools.shouldRun(RofiTests.programs)))
+    func atStartsAtANode() async throws {
+        try XTools.require(RofiTests.programs)
+        try await withDaemon { daemon in
+            try await withXSession { x in
+                let rofi = try await x.startRofi(daemon, options: "--at power/session")
+                #expect(
+                    try daemon.menuctl(["--raw", "get", "power/session"]).stdout.contains("\texpanded\t"))
+                #expect(try daemon.menuctl(["--raw", "get", "power"]).stdout.contains("\texpanded\t"))
+                #expect(try daemon.focusedPath() == "power/session")
+                try x.screenshot("rofi-at")
+                // Lock shows without anything opened by hand.
+                try x.type("Lock")
+                try await waitUntil("rofi to run power/session/lock; rofi log: \(rofi.log)") {
+                    try daemon.focusedPath() == "power/session/lock"
+                        && daemon.log.contains("activate power/session/lock")
+                }
+                try await waitUntil("rofi to close after running an item") { !rofi.isRunning }
+            }
+        }
+    }
+}
