@@ -81,10 +81,11 @@ public enum CommandCatalog {
             arguments: 1...1, batchable: false),
         // Focus.
         CommandSpec(
-            "nav", "MOVE [MENU]",
+            "nav", "MOVE [MENU] | key KEY [MENU]",
             "Move the focus or act on it, in MENU or the current menu: "
-                + NavMove.allCases.map(\.rawValue).joined(separator: "|") + ".",
-            arguments: 1...2, batchable: false),
+                + NavMove.allCases.map(\.rawValue).joined(separator: "|")
+                + "; key KEY activates the focused group's child with access key KEY.",
+            arguments: 1...3, batchable: false),
         CommandSpec(
             "focus", "PATH", "Move the focus to PATH, opening its ancestors.", arguments: 1...1,
             batchable: false),

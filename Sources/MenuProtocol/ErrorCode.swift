@@ -14,6 +14,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case noSuchRow = "no-such-row"
     case notAMenu = "not-a-menu"
     case badQuery = "bad-query"
+    case noSuchKey = "no-such-key"
     case permission
     case lineTooLong = "line-too-long"
     case badRequest = "bad-request"
@@ -39,6 +40,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .noSuchRow: self = .noSuchRow
         case .notAMenu: self = .notAMenu
         case .badQuery: self = .badQuery
+        case .noSuchKey: self = .noSuchKey
         }
     }
 }

@@ -6,7 +6,7 @@ import MenuCore
 ///
 /// Fields, tab-separated: `row`, index (`-` when hidden), depth, type, state,
 /// position/count (1-based), path, value, title, subtitle, icon, and for range nodes
-/// only: min, max, step. New fields are only ever appended, so scripts that `cut -f`
+/// only: min, max, step; then `stale` and the access key when there are any. New fields are only ever appended, so scripts that `cut -f`
 /// by number keep working.
 public struct RowRecord: Sendable, Hashable {
     public static let tag = "row"
@@ -31,6 +31,9 @@ public struct RowRecord: Sendable, Hashable {
     /// Field 15, `stale`, only when the node's value is not known to be the system's
     /// (fields 12 to 14 are then empty for a node that is no range).
     public var stale: Bool
+    /// Field 16, the node's access key (lowercase), only when it has one: fields 12
+    /// to 15 are then empty where they have nothing.
+    public var key: String
 
     public init(_ row: Row) {
         index = row.index
@@ -52,6 +55,7 @@ public struct RowRecord: Sendable, Hashable {
         icon = row.icon ?? ""
         bounds = row.bounds
         stale = row.stale
+        key = row.key.map(String.init) ?? ""
     }
 
     /// Reads a record back; nil when `fields` is not a row record.
@@ -76,6 +80,7 @@ public struct RowRecord: Sendable, Hashable {
             bounds = RangeBounds(min: min, max: max, step: step)
         }
         stale = fields.count >= 15 && fields[14] == "stale"
+        key = fields.count >= 16 ? fields[15] : ""
     }
 
     public var isExpandable: Bool { state == "expanded" || state == "collapsed" }
@@ -107,12 +112,17 @@ public struct RowRecord: Sendable, Hashable {
             writer.field(bounds.min)
             writer.field(bounds.max)
             writer.field(bounds.step)
-        } else if stale {
+        } else if stale || !key.isEmpty {
             writer.field("")
             writer.field("")
             writer.field("")
         }
-        if stale { writer.field(literal: "stale") }
+        if stale {
+            writer.field(literal: "stale")
+        } else if !key.isEmpty {
+            writer.field("")
+        }
+        if !key.isEmpty { writer.field(key) }
         writer.endLine()
     }
 }

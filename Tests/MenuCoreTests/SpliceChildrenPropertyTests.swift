@@ -202,12 +202,12 @@ import Testing
     }
 
     /// The rows below `group` in both lists that show the node otherwise: another
-    /// kind, title, subtitle, icon or bounds.
+    /// kind, title, subtitle, icon, bounds or access key.
     static func changedRows(from old: [Row], to new: [Row], under group: String) -> Set<String> {
         func look(_ row: Row) -> [String] {
             [
                 row.kind.rawValue, row.title, row.subtitle ?? "-", row.icon ?? "-",
-                row.bounds.map { "\($0)" } ?? "-",
+                row.bounds.map { "\($0)" } ?? "-", row.key.map(String.init) ?? "-",
             ]
         }
         var before: [String: [String]] = [:]

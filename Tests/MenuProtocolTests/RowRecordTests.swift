@@ -24,6 +24,22 @@ import Testing
         #expect(RowRecord(row).state == "selected")
     }
 
+    /// The key is field 16, after empty fields 12 to 15 on a row that has none of
+    /// them, and reads back; a row without a key ends as it always did.
+    @Test func theKeyIsTheSixteenthField() {
+        var row = Row(
+            index: 0, path: "apps", depth: 0, kind: .group, title: "Apps", subtitle: nil, icon: nil,
+            expanded: false, value: nil, selected: nil, position: 0, siblings: 1, children: 2, exec: nil)
+        #expect(RowRecord(row).line == "row\t0\t0\tgroup\tcollapsed\t1/1\tapps\t\tApps\t\t")
+        row.key = "a"
+        let record = RowRecord(row)
+        #expect(record.line == "row\t0\t0\tgroup\tcollapsed\t1/1\tapps\t\tApps\t\t\t\t\t\t\ta")
+        #expect(record.fields.count == 16)
+        #expect(RowRecord(fields: record.fields) == record)
+        row.stale = true
+        #expect(RowRecord(row).line.hasSuffix("\t\t\t\tstale\ta"))
+    }
+
     @Test func rejectsOtherRecords() {
         #expect(RowRecord(fields: ["splice", "0", "1", "2"]) == nil)
     }
@@ -33,7 +49,8 @@ import Testing
     @Test func rangeRowsCarryTheirBounds() throws {
         let model = VolumeMenu.model
         let record = RowRecord(try model.get("volume"))
-        #expect(record.line.hasSuffix("\t0\t150\t5"))
+        // The bounds, an empty `stale` and the key the title gave.
+        #expect(record.line.hasSuffix("\t0\t150\t5\t\tv"))
         #expect(RowRecord(fields: ProtocolFields.fields(of: record.line)) == record)
         #expect(record.bounds?.percentage(of: 30) == 20)
     }

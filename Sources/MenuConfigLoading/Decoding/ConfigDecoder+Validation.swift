@@ -38,6 +38,15 @@ extension ConfigDecoder {
                 ?? TitleTemplate(literal: field.value)
         }
         if let icon = draft.icon { tree.icons[i] = icon.value }
+        if let field = draft.key {
+            if field.value.count == 1, let key = field.value.first.flatMap(MenuTree.keyByte) {
+                tree.explicitKeys[i] = key
+            } else {
+                error(
+                    field.mark,
+                    "invalid key '\(YAMLEvent.clip(field.value))' (a key is one letter or digit: a-z, 0-9)")
+            }
+        }
 
         var idMark = draft.mark
         if let field = draft.id {
@@ -242,7 +251,8 @@ extension ConfigDecoder {
                 }
             }
             add(
-                tree.ids[i], hash: Siblings.hash(tree.ids[i]), node: i, idMark: idMark, to: &options,
+                tree.ids[i], hash: Siblings.hash(tree.ids[i]), node: i, idMark: idMark, keyMark: nil,
+                to: &options,
                 expanded: false)
             ids.append(tree.ids[i])
         }

@@ -215,13 +215,16 @@ struct ConfigDecoder {
                 let (id, hash, idMark) = finish(&draft.pointee)
                 let node = draft.pointee.node
                 let expanded = tree.initiallyExpanded[node]
+                let keyMark = draft.pointee.key?.mark
                 depth -= 1
                 if depth > 0 {
                     add(
-                        id, hash: hash, node: node, idMark: idMark, to: &drafts[depth - 1].children,
-                        expanded: expanded)
+                        id, hash: hash, node: node, idMark: idMark, keyMark: keyMark,
+                        to: &drafts[depth - 1].children, expanded: expanded)
                 } else {
-                    add(id, hash: hash, node: node, idMark: idMark, to: &top, expanded: expanded)
+                    add(
+                        id, hash: hash, node: node, idMark: idMark, keyMark: keyMark, to: &top,
+                        expanded: expanded)
                 }
             case .scalar:
                 let key = reader.nodeKey
@@ -297,6 +300,7 @@ struct ConfigDecoder {
         case .interval: draft.interval = try text()
         case .refresh: draft.refresh = try text()
         case .childrenFrom: draft.childrenFrom = try text()
+        case .key: draft.key = try text()
         case .confirm:
             // `true` asks the default question, `false` nothing; any other text is the question.
             if value.kind == .scalar, value.isPlain, let ask = reader.scalar(value).bool {
@@ -421,14 +425,25 @@ struct ConfigDecoder {
         return nil
     }
 
-    /// Counts node `node`, whose id is `id`, among `siblings`, reporting a duplicate id.
+    /// Counts node `node`, whose id is `id`, among `siblings`, reporting a duplicate id
+    /// and an explicit key (written at `keyMark`) that a sibling has already.
     mutating func add(
-        _ id: String, hash: UInt64, node: Int, idMark: SourceMark, to siblings: inout Siblings, expanded: Bool
+        _ id: String, hash: UInt64, node: Int, idMark: SourceMark, keyMark: SourceMark?,
+        to siblings: inout Siblings, expanded: Bool
     ) {
         if expanded { siblings.expandedCount += 1 }
         if !id.isEmpty, let line = siblings.add(id, hash: hash, node: node, line: idMark.line, ids: tree.ids)
         {
             error(idMark, "duplicate id '\(id)' (first at line \(line))")
+        }
+        if let keyMark, let key = tree.explicitKeys[node],
+            let first = siblings.add(key: key, node: node, line: keyMark.line)
+        {
+            let name = tree.ids[first.node].isEmpty ? "a sibling" : "sibling '\(tree.ids[first.node])'"
+            error(
+                keyMark,
+                "key '\(Character(Unicode.Scalar(key)))' is taken: \(name) (line \(first.line)) has it already"
+            )
         }
         siblings.count += 1
     }

@@ -53,6 +53,8 @@ struct NodeDraft {
     var childrenFrom: Field<String>?
     /// The question of `confirm:`, empty for `confirm: true`'s default one.
     var confirm: Field<String>?
+    /// `key:` as written; `finish` checks it.
+    var key: Field<String>?
     var children = Siblings()
     /// True while the decoder is inside this node's `children:` list.
     var inChildren = false
@@ -101,6 +103,7 @@ struct NodeDraft {
         case NodeKey.interval.index: interval = nil
         case NodeKey.refresh.index: refresh = nil
         case NodeKey.childrenFrom.index: childrenFrom = nil
+        case NodeKey.key.index: key = nil
         default: break  // children, whose list is emptied separately
         }
     }

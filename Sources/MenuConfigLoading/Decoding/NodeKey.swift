@@ -26,10 +26,11 @@ enum NodeKey: String, CaseIterable {
     case interval
     case refresh
     case childrenFrom = "children-from"
+    case key
 
     func applies(to kind: NodeKind) -> Bool {
         switch self {
-        case .id, .title, .subtitle, .icon, .type: return true
+        case .id, .title, .subtitle, .icon, .type, .key: return true
         case .children, .exclusive, .childrenCommand, .refresh, .childrenFrom: return kind == .group
         case .expanded: return kind == .group || kind == .choice
         case .exec, .confirm: return kind == .item
@@ -64,6 +65,7 @@ enum NodeKey: String, CaseIterable {
         case .interval: return 19
         case .refresh: return 20
         case .childrenFrom: return 21
+        case .key: return 22
         }
     }
 
@@ -104,6 +106,7 @@ enum NodeKey: String, CaseIterable {
         case (8, UInt8(ascii: "i")): candidate = .interval
         case (7, UInt8(ascii: "r")): candidate = .refresh
         case (13, UInt8(ascii: "c")): candidate = .childrenFrom
+        case (3, UInt8(ascii: "k")): candidate = .key
         default: return nil
         }
         let spelling = candidate.spelling.utf8Start
@@ -142,6 +145,7 @@ enum NodeKey: String, CaseIterable {
         case .interval: return "interval"
         case .refresh: return "refresh"
         case .childrenFrom: return "children-from"
+        case .key: return "key"
         }
     }
 

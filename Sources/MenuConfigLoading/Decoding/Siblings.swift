@@ -15,6 +15,17 @@ struct Siblings {
     /// The same once the list outgrows ``shortList``.
     private var firstLines: [String: Int] = [:]
     private static let shortList = 16
+    /// The explicit access keys (`key:`) of the list, lowercase, with the node and
+    /// line that gave each. Few lists have any, so a scan does.
+    private var keys: [(key: UInt8, node: Int, line: Int)] = []
+
+    /// Records explicit key `key` of node `node`, written at `line`, and returns nil,
+    /// or returns the node and line that gave it first.
+    mutating func add(key: UInt8, node: Int, line: Int) -> (node: Int, line: Int)? {
+        if let first = keys.first(where: { $0.key == key }) { return (first.node, first.line) }
+        keys.append((key, node, line))
+        return nil
+    }
 
     /// Records `id`, whose ``hash(_:)-(String)`` is `hash` and which is node `node`'s
     /// in `ids`, and returns nil, or returns the line of its first use.
@@ -52,5 +63,6 @@ struct Siblings {
         expandedCount = 0
         if !firstIDs.isEmpty { firstIDs.removeAll(keepingCapacity: true) }
         if !firstLines.isEmpty { firstLines.removeAll(keepingCapacity: true) }
+        if !keys.isEmpty { keys.removeAll(keepingCapacity: true) }
     }
 }

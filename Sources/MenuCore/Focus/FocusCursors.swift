@@ -122,6 +122,39 @@ public struct FocusCursors: Sendable {
             focus: store(model.nearestVisible(target), model: model), change: change, activation: activation)
     }
 
+    /// `nav key K`: does what ``move(_:in:model:)``'s `activate` does, on the child
+    /// with key `key` (MenuTree+Keys.swift) of the focused group, which is the
+    /// focused node when it has children and else its parent (or for a top-level
+    /// menu without children, the top-level menus). The child is shown and focused
+    /// first, so that the focus lands where a click would have; both are one change.
+    public mutating func activate(key: Character, in menu: String?, model: MenuModel) throws(MenuError)
+        -> Outcome
+    {
+        let node = try effectiveNode(in: menu, model: model)
+        let tree = model.tree
+        let group = tree.kind(node).isExpandable && tree.hasChildren(node) ? node : tree.parent(node)
+        guard let child = tree.child(of: group, key: key) else {
+            let shown = MenuTree.keyByte(key).map { Character(Unicode.Scalar($0)) } ?? key
+            throw .noSuchKey(group: group.map { tree.path($0) } ?? "", key: shown)
+        }
+        let path = tree.path(child)
+        var activation = Activation.none
+        let change: Change
+        do {
+            change = try model.batch { model in
+                _ = try model.expandTo(path)
+                (_, activation) = try model.activate(path)
+            }
+        } catch let error as MenuError {
+            throw error
+        } catch {
+            preconditionFailure("a model operation threw \(error)")
+        }
+        return Outcome(
+            focus: store(model.nearestVisible(child), model: model), change: change,
+            activation: (path, activation))
+    }
+
     private func effectiveNode(in menu: String?, model: MenuModel) throws(MenuError) -> Int {
         let root: Int
         if let menu {

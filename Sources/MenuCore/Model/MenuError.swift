@@ -13,6 +13,9 @@ public enum MenuError: Error, Sendable, Hashable, CustomStringConvertible {
     case notAMenu(String)
     /// A `find` query or limit that cannot be searched with, and why.
     case badQuery(String)
+    /// `nav key`: no child of the group (its path; empty for the top-level menus)
+    /// has the key.
+    case noSuchKey(group: String, key: Character)
 
     public var message: String {
         switch self {
@@ -29,6 +32,9 @@ public enum MenuError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noSuchRow(let n): return "no visible row \(n)"
         case .notAMenu(let p): return "'\(p)' is not a top-level menu"
         case .badQuery(let reason): return reason
+        case .noSuchKey(let group, let key):
+            return group.isEmpty
+                ? "no top-level menu has the key '\(key)'" : "no child of '\(group)' has the key '\(key)'"
         }
     }
 

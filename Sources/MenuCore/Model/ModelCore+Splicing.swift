@@ -142,8 +142,8 @@ extension ModelCore {
         return out
     }
 
-    /// What node `i`'s row shows of the node itself: its kind, title, subtitle, icon
-    /// and bounds. Its expansion and value are told by a change's records of their
+    /// What node `i`'s row shows of the node itself: its kind, title, subtitle, icon,
+    /// bounds and access key (a new sibling can take a default key). Its expansion and value are told by a change's records of their
     /// own, and its place among its siblings moves whenever one is added.
     private func look(of i: Int) -> Row {
         var row = makeRow(i, index: nil)

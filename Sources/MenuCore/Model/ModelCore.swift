@@ -267,7 +267,8 @@ struct ModelCore {
             children: Int(tree.childCounts[i]),
             exec: tree.execs[i],
             bounds: tree.rules[i].flatMap(RangeBounds.init(rule:)),
-            stale: isStale(i)
+            stale: isStale(i),
+            key: tree.key(i)
         )
     }
 

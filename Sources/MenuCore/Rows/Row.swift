@@ -28,4 +28,6 @@ public struct Row: Sendable, Hashable {
     /// For a node that reads its value from the system: the value shown is not known
     /// to be the system's (not read yet, or the last reading was refused).
     public var stale = false
+    /// The node's access key, lowercase (MenuTree+Keys.swift); nil when it has none.
+    public var key: Character? = nil
 }

@@ -16,6 +16,7 @@ extension MenuTree {
         positions.append(Int32(position))
         childCounts.append(0)
         titles.append("")
+        keys.append(0)
         execs.append(nil)
         initiallyExpanded.append(false)
         exclusive.append(false)
@@ -45,6 +46,7 @@ extension MenuTree {
         positions.reserveCapacity(nodes)
         childCounts.reserveCapacity(nodes)
         titles.reserveCapacity(nodes)
+        keys.reserveCapacity(nodes)
         execs.reserveCapacity(nodes)
         initiallyExpanded.reserveCapacity(nodes)
         exclusive.reserveCapacity(nodes)
@@ -104,6 +106,7 @@ extension MenuTree {
             if let s = spec.subtitle { subtitles[i] = s }
             if let s = spec.icon { icons[i] = s }
             if let s = spec.exec { execs[i] = s }
+            if let k = spec.key.flatMap(MenuTree.keyByte) { explicitKeys[i] = k }
             if let s = spec.onChange { onChange[i] = s }
             if let s = spec.source { valueSources[i] = s }
             if let s = spec.childrenCommand { childrenCommands[i] = s }
@@ -144,7 +147,8 @@ extension MenuTree {
                 expanded: initiallyExpanded[i], exclusive: exclusive[i], exec: execs[i], rule: rules[i],
                 value: rules[i] == nil ? nil : initialValues[i], onChange: onChange[i],
                 source: valueSources[i], childrenCommand: childrenCommands[i], refresh: refreshIntervals[i],
-                childrenFrom: childrenSources[i], confirm: confirm, mark: mark(i))
+                childrenFrom: childrenSources[i], confirm: confirm,
+                key: explicitKeys[i].map { Character(Unicode.Scalar($0)) }, mark: mark(i))
         }
         return roots.map(spec)
     }

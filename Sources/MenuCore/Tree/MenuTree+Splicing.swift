@@ -12,6 +12,8 @@ extension MenuTree {
     {
         let old = descendants(g)
         var sub = MenuTree(file: file, menus: children)
+        // The new children are one list of siblings, the sub-tree's top level.
+        sub.assignKeys()
         let room =
             sub.count <= old.count ? old.count - sub.count : Swift.max(MenuTree.vacancyReserve, sub.count)
         sub.appendVacancy(room, parent: -1)
@@ -45,6 +47,7 @@ extension MenuTree {
         childrenSources.splice(
             removing: old, shift: shift, tail: tail, adding: sub.childrenSources, at: base)
         confirms.splice(removing: old, shift: shift, tail: tail, adding: sub.confirms, at: base)
+        explicitKeys.splice(removing: old, shift: shift, tail: tail, adding: sub.explicitKeys, at: base)
 
         let depth = depths[g] + 1
         let group = Int32(g)
@@ -57,6 +60,7 @@ extension MenuTree {
         positions.replaceSubrange(old, with: sub.positions)
         childCounts.replaceSubrange(old, with: sub.childCounts)
         titles.replaceSubrange(old, with: sub.titles)
+        keys.replaceSubrange(old, with: sub.keys)
         execs.replaceSubrange(old, with: sub.execs)
         initiallyExpanded.replaceSubrange(old, with: sub.initiallyExpanded)
         exclusive.replaceSubrange(old, with: sub.exclusive)

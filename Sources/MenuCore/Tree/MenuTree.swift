@@ -47,6 +47,12 @@ public struct MenuTree: Sendable {
     /// Items that ask before they run, by node, with their question (see
     /// `Confirmation.swift`).
     var confirms: [Int: String] = [:]
+    /// Each node's access key as a lowercase ASCII letter or digit, 0 for none: the
+    /// config's `key:` or the default one (MenuTree+Keys.swift). One byte a node
+    /// rather than a table, because nearly every node has one.
+    package var keys: [UInt8] = []
+    /// The keys the config gave (`key:`), by node; the rest were derived.
+    package var explicitKeys: [Int: UInt8] = [:]
     /// Where each node starts in its file, as two 4-byte arrays rather than one of
     /// `SourceMark`, which is four times the size.
     var markLines: [Int32] = []
@@ -70,6 +76,7 @@ public struct MenuTree: Sendable {
     public init(config: MenuConfig) {
         self = config.nodes
         buildChildIndex()
+        assignKeys()
     }
 
     /// The number of nodes in `i`'s subtree, `i` included.

@@ -34,6 +34,10 @@ public struct NodeSpec: Sendable {
     /// default one. Such an item is served as a group of two answers (see
     /// `Confirmation.swift`); its own `children` are ignored.
     public var confirm: String?
+    /// The node's access key (`key:`): one ASCII letter or digit, any case. Nil
+    /// leaves it to the title (MenuTree+Keys.swift); anything else is ignored here,
+    /// the config's checker having refused it.
+    public var key: Character?
     /// Where the node starts in its file, for errors found after loading.
     public var mark: SourceMark
 
@@ -43,7 +47,7 @@ public struct NodeSpec: Sendable {
         exclusive: Bool = false, exec: String? = nil, rule: ValueRule? = nil, value: Value? = nil,
         onChange: String? = nil, source: ValueSource? = nil, childrenCommand: String? = nil,
         refresh: Duration? = nil, childrenFrom: ChildrenSource? = nil, confirm: String? = nil,
-        mark: SourceMark = SourceMark(line: 1, column: 1)
+        key: Character? = nil, mark: SourceMark = SourceMark(line: 1, column: 1)
     ) {
         self.id = id
         self.kind = kind
@@ -62,6 +66,7 @@ public struct NodeSpec: Sendable {
         self.refresh = refresh
         self.childrenFrom = childrenFrom
         self.confirm = confirm
+        self.key = key
         self.mark = mark
     }
 }

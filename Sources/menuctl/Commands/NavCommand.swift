@@ -12,24 +12,39 @@ struct NavCommand: ChangeCommand {
             Moves, as in a tree widget: next, prev, first, last, parent, child, expand, collapse, \
             left (close, else go to the parent), right (open, else go to the first child), \
             activate (select the focused node), increase and decrease (step a focused range; \
-            elsewhere nothing). Meant for a bar's scroll wheel and for key bindings.
+            elsewhere nothing). `nav key KEY [MENU]` activates the focused group's child whose \
+            access key is KEY (one letter or digit). Meant for a bar's scroll wheel and for key bindings.
             """)
     static let protocolName = "nav"
     @OptionGroup var global: GlobalOptions
     @Argument(
-        help: ArgumentHelp("The move.", valueName: "move"),
-        completion: .list(NavMove.allCases.map(\.rawValue)))
+        help: ArgumentHelp("The move, or key.", valueName: "move"),
+        completion: .list(NavMove.allCases.map(\.rawValue) + ["key"]))
     var move: String
     @Argument(
-        help: "A top-level menu's id; default: the menu moved in last.",
+        help: ArgumentHelp(
+            "After key, the KEY; then a top-level menu's id (default: the menu moved in last).",
+            valueName: "key-or-menu"),
         completion: PathCompletion.paths(.menus))
-    var menu: String?
-    var protocolArguments: [String] { [move] + (menu.map { [$0] } ?? []) }
+    var words: [String] = []
+    var protocolArguments: [String] { [move] + words }
 
     func validate() throws {
+        if move == "key" {
+            guard let key = words.first else {
+                throw ValidationError("nav key needs a KEY: one letter or digit")
+            }
+            guard key.count == 1, key.first.flatMap(MenuTree.keyByte) != nil else {
+                throw ValidationError("'\(key)' is not a key: a KEY is one letter or digit (a-z, 0-9)")
+            }
+            guard words.count <= 2 else { throw ValidationError("nav key takes a KEY and one MENU at most") }
+            return
+        }
         guard NavMove(rawValue: move) != nil else {
             throw ValidationError(
-                "unknown move '\(move)'; moves: " + NavMove.allCases.map(\.rawValue).joined(separator: ", "))
+                "unknown move '\(move)'; moves: " + NavMove.allCases.map(\.rawValue).joined(separator: ", ")
+                    + ", or key KEY")
         }
+        guard words.count <= 1 else { throw ValidationError("nav \(move) takes one MENU at most") }
     }
 }

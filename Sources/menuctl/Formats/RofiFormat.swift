@@ -5,7 +5,8 @@ import MenuProtocol
 /// `\0info` (its path, handed back in `ROFI_INFO` on selection) and `\0icon`, after
 /// the mode options. `keep-selection` keeps the cursor on a group that just opened or
 /// closed (rofi 1.7.4 and later; 1.7.3 ignores it and moves the cursor to the first
-/// row).
+/// row). Each row shows its access key in brackets before its title, as `nav key`
+/// takes it; a row without one has blanks there, so that titles line up.
 ///
 /// A row's text is one line without control characters (``InertText/oneLine(_:)``),
 /// so neither a newline nor a NUL or `\x1f` from a title can start another row or
@@ -19,7 +20,7 @@ struct RofiFormat: ViewFormat {
     func render(_ view: MenuView) -> String {
         var lines = header
         for row in view.rows {
-            lines.append(RofiFormat.entry(RowTree.line(row), info: row.path, icon: row.icon))
+            lines.append(RofiFormat.entry(RofiFormat.text(row), info: row.path, icon: row.icon))
         }
         return lines.joined(separator: "\n")
     }
@@ -39,7 +40,7 @@ struct RofiFormat: ViewFormat {
         for row in view.rows {
             let titles = crumbs[row.path] ?? []
             let meta = (titles + [row.path]).joined(separator: " ")
-            lines.append(RofiFormat.entry(RowTree.line(row), info: row.path, icon: row.icon, meta: meta))
+            lines.append(RofiFormat.entry(RofiFormat.text(row), info: row.path, icon: row.icon, meta: meta))
         }
         for (row, titles) in zip(tree, ancestors) where !shown.contains(row.path) {
             lines.append(
@@ -55,6 +56,13 @@ struct RofiFormat: ViewFormat {
             RofiFormat.option("prompt", prompt), RofiFormat.option("no-custom", "true"),
             RofiFormat.option("keep-selection", "true"), RofiFormat.message(message),
         ]
+    }
+
+    /// A row's text: ``RowTree/line(_:)`` with the key after the arrow.
+    static func text(_ row: RowRecord) -> String {
+        let arrow = RowTree.arrow(row)
+        let key = row.key.isEmpty ? "    " : "[\(InertText.oneLine(row.key))] "
+        return RowTree.indent(row) + (arrow.isEmpty ? "  " : arrow + " ") + key + RowTree.titleWithValue(row)
     }
 
     /// A mode option line: `\0key\x1fvalue`.

@@ -13,7 +13,10 @@ enum FocusCommands {
                 let before = state.focus.shown
                 let change = try ModelCommands.atomically(state) { () throws(ProtocolError) in
                     let outcome = try ModelCommands.model { () throws(MenuError) in
-                        try state.focus.move(move, in: menu)
+                        switch move {
+                        case .move(let move): try state.focus.move(move, in: menu)
+                        case .key(let key): try state.focus.activate(key: key, in: menu)
+                        }
                     }
                     report(outcome.focus, movedFrom: before, into: &out)
                     if let (path, activation) = outcome.activation {
@@ -53,15 +56,37 @@ enum FocusCommands {
             }),
     ]
 
-    /// `nav`'s move and menu.
-    private static func navArguments(_ invocation: Invocation) throws(ProtocolError) -> (NavMove, String?) {
-        guard let move = NavMove(rawValue: invocation.arguments[0]) else {
+    /// What `nav` does: a move, or `key KEY`.
+    private enum Nav {
+        case move(NavMove)
+        case key(Character)
+    }
+
+    /// `nav`'s move and menu: `nav MOVE [MENU]` or `nav key KEY [MENU]`.
+    private static func navArguments(_ invocation: Invocation) throws(ProtocolError) -> (Nav, String?) {
+        let arguments = invocation.arguments
+        if arguments[0] == "key" {
+            guard arguments.count > 1 else {
+                throw ProtocolError(.wrongArguments, "nav key needs a KEY; usage: nav key KEY [MENU]")
+            }
+            guard arguments[1].count == 1, let key = arguments[1].first, MenuTree.keyByte(key) != nil else {
+                throw ProtocolError(
+                    .wrongArguments, "'\(arguments[1])' is not a key: a KEY is one letter or digit (a-z, 0-9)"
+                )
+            }
+            return (.key(key), arguments.count > 2 ? arguments[2] : nil)
+        }
+        guard let move = NavMove(rawValue: arguments[0]) else {
             throw ProtocolError(
                 .wrongArguments,
-                "unknown move '\(invocation.arguments[0])': expected one of "
-                    + NavMove.allCases.map(\.rawValue).joined(separator: ", "))
+                "unknown move '\(arguments[0])': expected one of "
+                    + NavMove.allCases.map(\.rawValue).joined(separator: ", ") + ", or key KEY")
         }
-        return (move, invocation.arguments.count > 1 ? invocation.arguments[1] : nil)
+        guard arguments.count <= 2 else {
+            throw ProtocolError(
+                .wrongArguments, "nav \(move.rawValue) takes one MENU at most; usage: nav MOVE [MENU]")
+        }
+        return (.move(move), arguments.count > 1 ? arguments[1] : nil)
     }
 
     /// The `focus` record leads the reply; subscribers get it as an event only when

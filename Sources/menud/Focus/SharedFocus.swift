@@ -33,6 +33,12 @@ final class SharedFocus {
         try cursors.open(path, model: menu.model)
     }
 
+    /// Activates the focused group's child with access key `key`
+    /// (``FocusCursors/activate(key:in:model:)``).
+    func activate(key: Character, in topLevel: String?) throws(MenuError) -> FocusCursors.Outcome {
+        try cursors.activate(key: key, in: topLevel, model: menu.model)
+    }
+
     /// Moves a cursor, or acts on the node it is on.
     func move(_ move: NavMove, in topLevel: String?) throws(MenuError) -> FocusCursors.Outcome {
         try cursors.move(move, in: topLevel, model: menu.model)

@@ -12,6 +12,8 @@ struct TrayEntry {
     /// The text as the menu has it; escaped only when sent.
     var label: String
     var icon: String?
+    /// The node's access key, which the label marks as its mnemonic.
+    var mnemonic: Character?
     var toggle: Toggle?
     var enabled = true
     var isSubmenu = false
@@ -25,7 +27,7 @@ struct TrayEntry {
 
     /// Its dbusmenu properties, leaving out those at their default.
     var properties: [(String, BusValue)] {
-        var out: [(String, BusValue)] = [("label", .string(TrayLabel.menuLabel(label)))]
+        var out: [(String, BusValue)] = [("label", .string(TrayLabel.menuLabel(label, mnemonic: mnemonic)))]
         if !enabled { out.append(("enabled", .bool(false))) }
         if let icon, !icon.isEmpty { out.append(("icon-name", .string(icon))) }
         switch toggle {

@@ -16,6 +16,7 @@ enum TrayErrorName {
         .noSuchRow: "NoSuchRow",
         .notAMenu: "NotAMenu",
         .badQuery: "BadQuery",
+        .noSuchKey: "NoSuchKey",
         .permission: "Permission",
         .lineTooLong: "LineTooLong",
         .badRequest: "BadRequest",

@@ -1,20 +1,33 @@
-/// Menu text as a tray shows it: data, never markup or a mnemonic. dbusmenu labels
-/// are plain text in which `_` marks the access key (`__` is a literal one);
+import MenuCore
+
+/// Menu text as a tray shows it: data, never markup, and a mnemonic only where the
+/// node's access key puts one. dbusmenu labels are plain text in which `_` marks the
+/// access key (`__` is a literal one);
 /// status-item tooltips may hold basic markup in some hosts; and a newline or other
 /// control character would break the menu's line.
 enum TrayLabel {
-    /// A dbusmenu `label`: every `_` doubled, control characters as spaces.
-    static func menuLabel(_ text: String) -> String {
+    /// A dbusmenu `label`: every `_` doubled, control characters as spaces, and with
+    /// a `mnemonic` a `_` before the first letter that is that key (compared as keys
+    /// are, without case or accent), or ` (_K)` after the text when none is.
+    static func menuLabel(_ text: String, mnemonic: Character? = nil) -> String {
         var out = String.UnicodeScalarView()
+        var marked = mnemonic == nil
+        let key = mnemonic?.unicodeScalars.first.map(TextFolding.fold)
         for scalar in text.unicodeScalars {
             if scalar == "_" {
                 out.append("_")
                 out.append("_")
-            } else {
-                out.append(Self.isControl(scalar) ? " " : scalar)
+                continue
             }
+            if !marked, TextFolding.fold(scalar) == key {
+                out.append("_")
+                marked = true
+            }
+            out.append(Self.isControl(scalar) ? " " : scalar)
         }
-        return String(out)
+        var label = String(out)
+        if !marked, let mnemonic { label += " (_\(mnemonic.uppercased()))" }
+        return label
     }
 
     /// A tooltip's title or text: `&`, `<` and `>` as entities, control characters

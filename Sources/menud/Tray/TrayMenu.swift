@@ -48,6 +48,7 @@ struct TrayMenu {
 
     private static func entry(for row: Row) -> TrayEntry {
         var entry = TrayEntry(key: .node(path: row.path), label: row.title, icon: row.icon)
+        entry.mnemonic = row.key
         switch row.kind {
         case .group, .choice:
             entry.isSubmenu = true

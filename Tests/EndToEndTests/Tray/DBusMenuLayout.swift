@@ -8,6 +8,22 @@ struct DBusMenuLayout {
     var children: [DBusMenuLayout]
 
     var label: String? { properties["label"] as? String }
+    /// The label as a host shows it: `__` is a `_`, and a lone `_`, the mark of the
+    /// mnemonic (the node's access key), is not shown.
+    var text: String? {
+        guard let label else { return nil }
+        var out = ""
+        var marked = false
+        for c in label {
+            if c == "_" && !marked {
+                marked = true
+                continue
+            }
+            out.append(c)
+            marked = false
+        }
+        return out
+    }
     var toggleType: String? { properties["toggle-type"] as? String }
     var toggleState: Int? { properties["toggle-state"] as? Int }
     var isSubmenu: Bool { properties["children-display"] as? String == "submenu" }
@@ -28,9 +44,9 @@ struct DBusMenuLayout {
         [(depth, self)] + children.flatMap { $0.flattened(depth: depth + 1) }
     }
 
-    /// The first entry, here or below, whose label is `label`.
-    func entry(labelled label: String) -> DBusMenuLayout? {
-        flattened().first { $0.entry.label == label }?.entry
+    /// The first entry, here or below, whose label shows `text` (``text``).
+    func entry(labelled text: String) -> DBusMenuLayout? {
+        flattened().first { $0.entry.text == text }?.entry
     }
 }
 

@@ -88,9 +88,10 @@ import Testing
                         let shown =
                             (kind == "text" || kind == "range") && !title.contains(value)
                             ? "\(title): \(value)" : title
-                        return shown.replacingOccurrences(of: "_", with: "__")
+                        return shown
                     }
-                    #expect(nodes.map { $0.entry.label ?? "" } == expected)
+                    // As shown: the mnemonics are `labelsCarryTheirKeysAsMnemonics`'.
+                    #expect(nodes.map { $0.entry.text ?? "" } == expected)
                     for (node, row) in zip(nodes, rows) {
                         let path = row["path"] as? String ?? ""
                         switch row["type"] as? String ?? "" {
@@ -209,7 +210,7 @@ import Testing
                     // only its Yes runs the command.
                     let wipe = try #require(root.entry(labelled: "Wipe"))
                     #expect(wipe.isSubmenu)
-                    try #require(wipe.children.map(\.label) == ["Yes", "No"])
+                    try #require(wipe.children.map(\.label) == ["_Yes", "_No"])
                     _ = try bus.call(
                         name, "/MenuBar", "com.canonical.dbusmenu", "AboutToShow", "i", ["\(wipe.id)"])
                     #expect(try bus.layout(of: name).root.entry(labelled: "Really wipe?")?.id == wipe.id)
@@ -527,8 +528,9 @@ import Testing
         }
     }
 
-    /// Titles are data: dbusmenu labels double `_` (its access-key marker) and carry
-    /// markup as text, a newline as a space; the tooltip's markup is escaped.
+    /// Titles are data: dbusmenu labels double `_` (its access-key marker), so that
+    /// only the node's own key is a mnemonic, and carry markup as text, a newline as
+    /// a space; the tooltip's markup is escaped.
     @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
     func hostileLabelsAreInert() async throws {
         try XTools.require(SessionBus.programs)
@@ -537,7 +539,7 @@ import Testing
                 try await withTrayDaemon(on: bus, config: config) { tray in
                     let name = try #require(try await tray.waitForItems(["main", "hostile"])["hostile"])
                     let (_, root) = try bus.layout(of: name)
-                    #expect(root.children.map(\.label) == ["<b>bold</b> a__b next"])
+                    #expect(root.children.map(\.label) == ["<_b>bold</b> a__b next"])
                     let tooltip =
                         try bus.property(name, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "ToolTip")
                         as? [Any]
@@ -545,6 +547,50 @@ import Testing
                     #expect(
                         try bus.property(name, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "Title")
                             as? String == "<i>x</i> & y")
+                }
+            }
+        }
+    }
+
+    /// Each node's label marks its access key (`_` before the first letter that is
+    /// the key, or ` (_K)` after it when none is), and `_` of the title stays doubled.
+    @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
+    func labelsCarryTheirKeysAsMnemonics() async throws {
+        try XTools.require(SessionBus.programs)
+        let config = """
+            menu:
+              - id: keys
+                title: Keys
+                children:
+                  - title: Wi-Fi
+                    type: toggle
+                  - title: snake_case
+                    key: c
+                    exec: "true"
+                  - title: __init__
+                    exec: "true"
+                  - title: VPN
+                    key: 7
+                    exec: "true"
+                  - title: Écran
+                    exec: "true"
+                  - id: rule
+                    title: "---"
+                    exec: "true"
+            """
+        try await withConfigFile(config) { config in
+            try await withSessionBus { bus in
+                try await withTrayDaemon(on: bus, config: config) { tray in
+                    let name = try #require(try await tray.waitForItems(["keys"])["keys"])
+                    let (_, root) = try bus.layout(of: name)
+                    #expect(
+                        root.children.map(\.label) == [
+                            "_Wi-Fi", "snake___case", "_____init____", "VPN (_7)", "_Écran", "---",
+                        ])
+                    #expect(
+                        root.children.map(\.text) == [
+                            "Wi-Fi", "snake_case", "__init__", "VPN (7)", "Écran", "---",
+                        ])
                 }
             }
         }
@@ -648,7 +694,7 @@ import Testing
                     name, "/MenuBar", "com.canonical.dbusmenu", "AboutToShowGroup", "ai", ["2", "0", "9999"])
                 #expect(
                     reply.count == 2 && reply[0] as? [Int] == [0] && reply[1] as? [Int] == [9999], "\(reply)")
-                #expect(try bus.layout(of: name).root.children.map(\.label) == ["Home", "Cafe"])
+                #expect(try bus.layout(of: name).root.children.map(\.text) == ["Home", "Cafe"])
             }
         }
     }

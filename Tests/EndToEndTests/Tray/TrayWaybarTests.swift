@@ -100,7 +100,7 @@ import Testing
         for entry in registered {
             let name = busName(entry)
             let (_, root) = try bus.layout(of: name)
-            labels[try id(of: name, bus) ?? name] = root.flattened().compactMap(\.entry.label)
+            labels[try id(of: name, bus) ?? name] = root.flattened().compactMap(\.entry.text)
         }
         #expect(labels["audio"]?.contains("Volume 60") == true, "\(labels)")
         #expect(labels["net"]?.contains("Wi-Fi: on") == true, "\(labels)")
