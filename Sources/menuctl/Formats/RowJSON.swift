@@ -33,6 +33,7 @@ enum RowJSON {
             ]
         }
         if row.stale { members.append(("stale", "true")) }
+        if !row.key.isEmpty { members.append(("key", string(row.key))) }
         return Self.members(members + extra)
     }
 

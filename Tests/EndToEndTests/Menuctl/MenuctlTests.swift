@@ -42,6 +42,9 @@ import Testing
             #expect(array[2]["type"] as? String == "toggle")
             #expect(array[2]["depth"] as? Int == 1)
             #expect(array[2]["title"] as? String == "Wi-Fi: on")
+            // Access keys: the first free letter of each title among its siblings.
+            #expect(array[0]["key"] as? String == "a")
+            #expect(array[2]["key"] as? String == "w")
 
             let get = try daemon.menuctl(["get", "--json", "apps/tabbed"])
             let object = try #require(
