@@ -161,8 +161,39 @@ import Testing
         }
     }
 
-    @Test func theIndexIsSmallBesideTheText() {
-        let model = Self.menu
-        #expect(model.searchIndexBytes > 0)
+    /// Whether two indexes hold the same title for every node and the same
+    /// summaries, wherever the titles sit in their buffers.
+    static func sameEntries(_ a: SearchIndex, _ b: SearchIndex) -> Bool {
+        a.titleLetters == b.titleLetters && a.pathLetters == b.pathLetters
+            && a.starts.indices.allSatisfy { a.text[a.title($0)] == b.text[b.title($0)] }
+    }
+
+    /// A group whose command keeps printing new children leaves the old ones' titles
+    /// behind in the index's buffer only until they are half of it.
+    @Test func splicesDoNotGrowTheIndexWithoutBound() throws {
+        var dynamic = MenuFixtures.group("recent", [MenuFixtures.item("old")])
+        dynamic.childrenCommand = "ls"
+        let model = MenuFixtures.model([dynamic, Self.titled("other", "Other")])
+        for round in 0..<200 {
+            let children = (0..<5).map { Self.titled("n\($0)", "Note \(round) number \($0)") }
+            _ = try model.replaceChildren(of: "recent", with: children, filling: { _ in [] })
+            let index = model.core.search
+            let live = index.starts.indices.reduce(0) { $0 + index.title($1).count }
+            #expect(index.text.count <= 2 * live + 64, "round \(round)")
+        }
+        #expect(try Self.paths("note 199 number 4", in: model) == ["recent/n4"])
+        #expect(Self.sameEntries(model.core.search, SearchIndex(tree: model.tree)))
+    }
+
+    /// A title longer than the index keeps is cut where a character starts, and is
+    /// still found by its start.
+    @Test func aTitleOverTheIndexsLengthIsCutBetweenCharacters() throws {
+        let long = String(repeating: "é", count: SearchIndex.maxLength)
+        let model = MenuFixtures.model([Self.titled("long", long), Self.titled("other", "Other")])
+        let index = model.core.search
+        let title = Array(index.text[index.title(0)])
+        #expect(title.count <= SearchIndex.maxLength)
+        #expect(String(validating: title, as: UTF8.self) != nil)
+        #expect(try Self.paths("eee", in: model) == ["long"])
     }
 }

@@ -34,65 +34,33 @@ extension ModelCore {
         let need = query.letters
         let index = search
         index.text.withUnsafeBufferPointer { text in
-            query.folded.withUnsafeBufferPointer { pattern in
-                index.titleLetters.withUnsafeBufferPointer { titleLetters in
-                    index.pathLetters.withUnsafeBufferPointer { pathLetters in
-                        index.starts.withUnsafeBufferPointer { starts in
-                            index.titleLengths.withUnsafeBufferPointer { titleLengths in
-                                for i in 0..<titleLetters.count {
-                                    let inTitle = need & ~titleLetters[i] == 0
-                                    let inPath = need & ~pathLetters[i] == 0
-                                    guard inTitle || inPath else { continue }
-                                    var found: Candidate?
-                                    if inTitle {
-                                        if titleLetters[i] == ~0, tree.titleTemplates[i] != nil {
-                                            scratch.removeAll(keepingCapacity: true)
-                                            TextFolding.fold(title(of: i), into: &scratch)
-                                            found = scratch.withUnsafeBufferPointer {
-                                                Self.candidate(query, pattern, in: $0, node: i, field: .title)
-                                            }
-                                        } else if titleLengths[i] > 0, let base = text.baseAddress {
-                                            let title = UnsafeBufferPointer(
-                                                start: base + Int(starts[i]), count: Int(titleLengths[i]))
-                                            found = Self.candidate(
-                                                query, pattern, in: title, node: i, field: .title)
-                                        }
-                                    }
-                                    if inPath {
-                                        scratch.removeAll(keepingCapacity: true)
-                                        appendFoldedPath(of: i, index: index, text: text, to: &scratch)
-                                        let onPath = scratch.withUnsafeBufferPointer {
-                                            Self.candidate(query, pattern, in: $0, node: i, field: .path)
-                                        }
-                                        if let onPath, found.map({ onPath.score > $0.score }) ?? true {
-                                            found = onPath
-                                        }
-                                    }
-                                    guard let found else { continue }
-                                    Self.keep(found, in: &best, limit: limit)
-                                }
-                            }
-                        }
+            for i in 0..<index.titleLetters.count {
+                let inTitle = need & ~index.titleLetters[i] == 0
+                let inPath = need & ~index.pathLetters[i] == 0
+                guard inTitle || inPath else { continue }
+                var found: Candidate?
+                if inTitle {
+                    if index.titleLetters[i] == ~0, tree.titleTemplates[i] != nil {
+                        found = match(query, in: .title, of: i, scratch: &scratch)
+                    } else if let base = text.baseAddress {
+                        // Most titles: matched where the index holds them, uncopied.
+                        let title = UnsafeBufferPointer(
+                            start: base + Int(index.starts[i]), count: Int(index.titleLengths[i]))
+                        found = Self.candidate(query, in: title, node: i, field: .title)
                     }
                 }
+                if inPath, let onPath = match(query, in: .path, of: i, scratch: &scratch),
+                    found.map({ onPath.score > $0.score }) ?? true
+                {
+                    found = onPath
+                }
+                if let found { Self.keep(found, in: &best, limit: limit) }
             }
         }
         // Positions for the answers kept only.
         return best.map { candidate in
             var positions: [Int32] = []
-            scratch.removeAll(keepingCapacity: true)
-            switch candidate.field {
-            case .title:
-                if tree.titleTemplates[candidate.node] != nil {
-                    TextFolding.fold(title(of: candidate.node), into: &scratch)
-                } else {
-                    scratch.append(contentsOf: index.text[index.title(candidate.node)])
-                }
-            case .path:
-                index.text.withUnsafeBufferPointer {
-                    appendFoldedPath(of: candidate.node, index: index, text: $0, to: &scratch)
-                }
-            }
+            append(candidate.field, of: candidate.node, to: &scratch)
             let offsets = scratch.withUnsafeBufferPointer { text in
                 query.folded.withUnsafeBufferPointer { pattern in
                     for word in query.words {
@@ -106,6 +74,27 @@ extension ModelCore {
                 node: candidate.node, field: candidate.field, positions: offsets, score: candidate.score,
                 exact: candidate.exact)
         }
+    }
+
+    /// Replaces `bytes` with node `i`'s `field`, folded: the title as shown, or the
+    /// path, whose ids fold by lowercasing (they are ASCII).
+    private func append(_ field: FoundNode.Field, of i: Int, to bytes: inout [UInt8]) {
+        bytes.removeAll(keepingCapacity: true)
+        switch field {
+        case .title:
+            TextFolding.fold(title(of: i), into: &bytes)
+        case .path:
+            MenuTree.appendPath(i, ids: tree.ids, parents: tree.parents, to: &bytes)
+            for k in bytes.indices { bytes[k] = TextFolding.foldASCII(bytes[k]) }
+        }
+    }
+
+    /// `query` matched in node `i`'s `field`, made in `scratch`.
+    private func match(_ query: SearchQuery, in field: FoundNode.Field, of i: Int, scratch: inout [UInt8])
+        -> Candidate?
+    {
+        append(field, of: i, to: &scratch)
+        return scratch.withUnsafeBufferPointer { Self.candidate(query, in: $0, node: i, field: field) }
     }
 
     /// Puts `found` in its place in `best`, ranked, dropping the last past `limit`.
@@ -125,19 +114,20 @@ extension ModelCore {
 
     /// Every word of `query` matched in `text`: nil unless all match.
     @inline(__always) private static func candidate(
-        _ query: SearchQuery, _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>,
-        node: Int, field: FoundNode.Field
+        _ query: SearchQuery, in text: UnsafeBufferPointer<UInt8>, node: Int, field: FoundNode.Field
     ) -> Candidate? {
-        var score = 0
-        for word in query.words {
-            guard
-                let s = FuzzyMatch.match(
-                    UnsafeBufferPointer(rebasing: pattern[word]), in: text, positions: nil)
-            else { return nil }
-            score += s
+        query.folded.withUnsafeBufferPointer { pattern in
+            var score = 0
+            for word in query.words {
+                guard
+                    let s = FuzzyMatch.match(
+                        UnsafeBufferPointer(rebasing: pattern[word]), in: text, positions: nil)
+                else { return nil }
+                score += s
+            }
+            let exact = field == .title && text.elementsEqual(pattern)
+            return Candidate(node: node, field: field, score: score, exact: exact, length: text.count)
         }
-        let exact = field == .title && text.count == pattern.count && text.elementsEqual(pattern)
-        return Candidate(node: node, field: field, score: score, exact: exact, length: text.count)
     }
 
     /// Byte offsets in UTF-8 `text` as offsets in its scalars, ascending and once each.
@@ -155,27 +145,5 @@ extension ModelCore {
             out.append(scalar)
         }
         return out
-    }
-
-    /// The folded ids of `i`'s path, joined by `/`.
-    private func appendFoldedPath(
-        of i: Int, index: SearchIndex, text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]
-    ) {
-        var length = -1
-        var n = i
-        while n >= 0 {
-            length += index.id(n).count + 1
-            n = Int(tree.parents[n])
-        }
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "/"), count: length))
-        var end = bytes.count
-        n = i
-        while n >= 0 {
-            let id = index.id(n)
-            end -= id.count
-            bytes.replaceSubrange(end..<(end + id.count), with: UnsafeBufferPointer(rebasing: text[id]))
-            end -= 1
-            n = Int(tree.parents[n])
-        }
     }
 }

@@ -20,12 +20,13 @@ public enum TextFolding {
             + "rrrrrrrrssssssssssttttttttuuuuuuuuuuvvvvwwwwwwwwwwxxxxyyzzzzzzhtwy......aaaaaaaaaaaaaaaaaa"
             + "aaaaaaeeeeeeeeeeeeeeeeiiiioooooooooooooooooooooooouuuuuuuuuuuuuuyyyyyyyy......").utf8)
 
+    /// An ASCII byte folded: `A`–`Z` lowercased.
+    @inline(__always) static func foldASCII(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
+
     /// The scalar `s` folds to.
     public static func fold(_ s: Unicode.Scalar) -> Unicode.Scalar {
         let v = s.value
-        if v < 0x80 {
-            return v >= 0x41 && v <= 0x5A ? Unicode.Scalar(UInt8(v + 0x20)) : s
-        }
+        if v < 0x80 { return Unicode.Scalar(foldASCII(UInt8(v))) }
         if v >= 0xC0 && v <= 0x24F, case let b = latin[Int(v - 0xC0)], b != UInt8(ascii: ".") {
             return Unicode.Scalar(b)
         }
@@ -48,7 +49,7 @@ public enum TextFolding {
         let ascii = text.utf8.allSatisfy { $0 < 0x80 }
         if ascii {
             bytes.reserveCapacity(bytes.count + text.utf8.count)
-            for b in text.utf8 { bytes.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b) }
+            for b in text.utf8 { bytes.append(foldASCII(b)) }
             return
         }
         for s in text.unicodeScalars { bytes.append(contentsOf: UTF8.encode(fold(s))!) }
