@@ -24,14 +24,20 @@ enum InertText {
 
     /// One line for Pango markup (waybar, rofi's message, i3bar with `markup=pango`):
     /// `&`, `<` and `>` escaped, so no tag or entity comes from the text.
-    static func pango(_ text: String) -> String {
+    static func pango(_ text: String) -> String { entities(oneLine(text)) }
+
+    /// `&`, `<` and `>` as XML entities, and with `quotes` `"` and `'` too, for an
+    /// attribute's value (openbox's menu XML).
+    static func entities(_ text: String, quotes: Bool = false) -> String {
         var out = ""
-        for character in oneLine(text) {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            default: out.append(character)
+            case "\"" where quotes: out += "&quot;"
+            case "'" where quotes: out += "&apos;"
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

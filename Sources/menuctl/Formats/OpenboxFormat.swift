@@ -45,20 +45,7 @@ struct OpenboxFormat: ViewFormat {
     static func label(_ text: String) -> String { xml(text.replacing("_", with: "__")) }
 
     /// Text for an XML attribute or element: the five markup characters as entities.
-    static func xml(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func xml(_ text: String) -> String { InertText.entities(text, quotes: true) }
 
     /// `words` as one command line for `g_shell_parse_argv`: a word of only
     /// characters that are safe anywhere is written as it is; in any other word each
