@@ -131,6 +131,28 @@ final class SessionBus {
     }
 }
 
+/// A message a ``SessionBus/monitor(match:)`` logged: its member, its sender's
+/// unique name, and its arguments as busctl's JSON gave them.
+struct MonitoredMessage {
+    var member: String
+    var sender: String
+    var data: [Any]
+}
+
+extension BackgroundProcess {
+    /// The messages a `busctl monitor --json=short` has logged so far, in order.
+    var monitoredMessages: [MonitoredMessage] {
+        log.split(separator: "\n").compactMap { line in
+            guard
+                let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let member = object["member"] as? String,
+                let data = (object["payload"] as? [String: Any])?["data"] as? [Any]
+            else { return nil }
+            return MonitoredMessage(member: member, sender: object["sender"] as? String ?? "", data: data)
+        }
+    }
+}
+
 /// A D-Bus error reply, as busctl printed it.
 struct BusCallFailed: Error, CustomStringConvertible {
     var message: String

@@ -340,15 +340,8 @@ import Testing
                     {
                         #expect(try tray.daemon.menuctl(["open", "power/session/lock"]).status == 0)
                         func requests() -> [(menu: String, data: [Int])] {
-                            return monitor.log.split(separator: "\n").compactMap { line in
-                                guard
-                                    let object = try? JSONSerialization.jsonObject(with: Data(line.utf8))
-                                        as? [String: Any],
-                                    object["member"] as? String == "ItemActivationRequested",
-                                    let sender = object["sender"] as? String,
-                                    let payload = (object["payload"] as? [String: Any])?["data"] as? [Int]
-                                else { return nil }
-                                return (owners[sender] ?? sender, payload)
+                            monitor.monitoredMessages.filter { $0.member == "ItemActivationRequested" }.map {
+                                (owners[$0.sender] ?? $0.sender, $0.data.compactMap { $0 as? Int })
                             }
                         }
                         try await waitUntil("ItemActivationRequested; seen \(requests())") {
@@ -390,16 +383,11 @@ import Testing
                         let batched = try subscriber.readEventGroup().sequence
 
                         func updates() -> [(menu: String, revision: Int)] {
-                            return monitor.log.split(separator: "\n").compactMap { line in
-                                guard
-                                    let object = try? JSONSerialization.jsonObject(with: Data(line.utf8))
-                                        as? [String: Any],
-                                    object["member"] as? String == "LayoutUpdated",
-                                    let sender = object["sender"] as? String,
-                                    let payload = (object["payload"] as? [String: Any])?["data"] as? [Any],
-                                    let revision = payload.first as? Int
+                            monitor.monitoredMessages.compactMap { message in
+                                guard message.member == "LayoutUpdated",
+                                    let revision = message.data.first as? Int
                                 else { return nil }
-                                return (owners[sender] ?? sender, revision)
+                                return (owners[message.sender] ?? message.sender, revision)
                             }
                         }
                         // Each item has a connection of its own, so their signals may
@@ -438,17 +426,7 @@ import Testing
                 try await withCleanup(
                     {
                         #expect(try tray.daemon.menuctl(["activate", "settings/wifi"]).status == 0)
-                        func signals() -> [(member: String, data: [Any])] {
-                            monitor.log.split(separator: "\n").compactMap { line in
-                                guard
-                                    let object = try? JSONSerialization.jsonObject(with: Data(line.utf8))
-                                        as? [String: Any],
-                                    let member = object["member"] as? String,
-                                    let data = (object["payload"] as? [String: Any])?["data"] as? [Any]
-                                else { return nil }
-                                return (member, data)
-                            }
-                        }
+                        func signals() -> [MonitoredMessage] { monitor.monitoredMessages }
                         try await waitUntil("ItemsPropertiesUpdated; seen \(signals().map(\.member))") {
                             signals().contains { $0.member == "ItemsPropertiesUpdated" }
                         }
@@ -509,14 +487,8 @@ import Testing
                             try await waitUntil("LayoutUpdated; log: \(monitor.log)") {
                                 monitor.log.contains("LayoutUpdated")
                             }
-                            let parents = monitor.log.split(separator: "\n").compactMap { line -> Int? in
-                                guard
-                                    let object = try? JSONSerialization.jsonObject(with: Data(line.utf8))
-                                        as? [String: Any],
-                                    let data = (object["payload"] as? [String: Any])?["data"] as? [Any],
-                                    data.count == 2
-                                else { return nil }
-                                return data[1] as? Int
+                            let parents = monitor.monitoredMessages.compactMap { message -> Int? in
+                                message.data.count == 2 ? message.data[1] as? Int : nil
                             }
                             #expect(parents == [nets.id], "LayoutUpdated's parents \(parents)")
                             let (_, after) = try bus.layout(of: name)
