@@ -12,21 +12,7 @@ import Testing
         try await withDaemon(config: TestPaths.fixture("example-static.yaml")) { daemon in
             try await withXSession { x in
                 let jgmenu = try JgmenuLauncher(x, daemon)
-                // Applications, Settings, Display, Power; Settings ▸ Network ▸ Wi-Fi: on.
-                try await jgmenu.choose([1, 0, 0], counts: [4, 3, 2])
-                try await waitUntil("jgmenu to flip Wi-Fi; its log: \(jgmenu.log)") {
-                    try daemon.value(of: "settings/network/wifi") == "off"
-                }
-                // Display ▸ Volume: 40% ▸ its 21 steps from 0; the 13th is 60.
-                try await jgmenu.choose([2, 0, 12], counts: [4, 2, 21]) { _ in try x.screenshot("jgmenu") }
-                try await waitUntil("jgmenu to set the volume; its log: \(jgmenu.log)") {
-                    try daemon.value(of: "display/volume") == "60"
-                }
-                // Settings ▸ Appearance ▸ Theme: Dark ▸ Light, Dark, Solarized.
-                try await jgmenu.choose([1, 1, 0, 0], counts: [4, 3, 2, 3])
-                try await waitUntil("jgmenu to pick Light; its log: \(jgmenu.log)") {
-                    try daemon.value(of: "settings/appearance/theme") == "Light"
-                }
+                try await jgmenu.flipSetAndPick(in: daemon, name: "jgmenu")
             }
         }
     }

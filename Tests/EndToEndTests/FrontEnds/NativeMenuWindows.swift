@@ -38,6 +38,27 @@ protocol NativeMenuProgram {
 extension NativeMenuProgram {
     func isClosed() throws -> Bool { try windows().isEmpty }
 
+    /// Through the menu of Fixtures/example-static.yaml, as a user would: flips
+    /// Wi-Fi, sets the volume by its 60 step (with a screenshot named `name` of the
+    /// open menu) and picks the Light theme, checking each with the daemon.
+    func flipSetAndPick(in daemon: TestDaemon, name: String) async throws {
+        // Applications, Settings, Display, Power; Settings ▸ Network ▸ Wi-Fi: on.
+        try await choose([1, 0, 0], counts: [4, 3, 2])
+        try await waitUntil("\(name) to flip Wi-Fi; its log: \(log)") {
+            try daemon.value(of: "settings/network/wifi") == "off"
+        }
+        // Display ▸ Volume: 40% ▸ its 21 steps from 0; the 13th is 60.
+        try await choose([2, 0, 12], counts: [4, 2, 21]) { _ in try x.screenshot(name) }
+        try await waitUntil("\(name) to set the volume; its log: \(log)") {
+            try daemon.value(of: "display/volume") == "60"
+        }
+        // Settings ▸ Appearance ▸ Theme: Dark ▸ Light, Dark, Solarized.
+        try await choose([1, 1, 0, 0], counts: [4, 3, 2, 3])
+        try await waitUntil("\(name) to pick Light; its log: \(log)") {
+            try daemon.value(of: "settings/appearance/theme") == "Light"
+        }
+    }
+
     /// Opens the menu, rests the pointer on entry `route[0]` of its window, then on
     /// `route[1]` of the submenu that opened, and so on, and clicks the last entry.
     /// Every window on the way must have the number of entries `counts` gives for

@@ -12,21 +12,7 @@ import Testing
         try await withDaemon(config: TestPaths.fixture("example-static.yaml")) { daemon in
             try await withXSession { x in
                 let desktop = try await OpenboxDesktop.start(x, daemon)
-                // Applications, Settings, Display, Power; Settings ▸ Network ▸ Wi-Fi: on.
-                try await desktop.choose([1, 0, 0], counts: [4, 3, 2])
-                try await waitUntil("openbox to flip Wi-Fi; its log: \(desktop.log)") {
-                    try daemon.value(of: "settings/network/wifi") == "off"
-                }
-                // Display ▸ Volume: 40% ▸ its 21 steps from 0; the 13th is 60.
-                try await desktop.choose([2, 0, 12], counts: [4, 2, 21]) { _ in try x.screenshot("openbox") }
-                try await waitUntil("openbox to set the volume; its log: \(desktop.log)") {
-                    try daemon.value(of: "display/volume") == "60"
-                }
-                // Settings ▸ Appearance ▸ Theme: Dark ▸ Light, Dark, Solarized.
-                try await desktop.choose([1, 1, 0, 0], counts: [4, 3, 2, 3])
-                try await waitUntil("openbox to pick Light; its log: \(desktop.log)") {
-                    try daemon.value(of: "settings/appearance/theme") == "Light"
-                }
+                try await desktop.flipSetAndPick(in: daemon, name: "openbox")
                 #expect(!desktop.log.contains("pipe-menu"), "openbox log: \(desktop.log)")
             }
         }
