@@ -57,6 +57,24 @@ import Testing
         #expect(outcome.activation?.activation == .run(command: "xterm"))
     }
 
+    /// `open` focuses a node with its ancestors open, and opens a closed group or
+    /// choice too, in one change; a leaf or an open group is only focused.
+    @Test func openFocusesAndOpensGroupsAndChoices() throws {
+        let model = MenuFixtures.desktop
+        var cursors = FocusCursors()
+        let group = try cursors.open("power/session", model: model)
+        #expect(group.focus.path == "power/session")
+        #expect(model.paths(of: group.change.expansionChanged) == ["power", "power/session"])
+        #expect(try cursors.open("power/session", model: model).change.isEmpty)
+        let choice = try cursors.open("settings/theme", model: model)
+        #expect(model.paths(of: choice.change.expansionChanged) == ["settings", "settings/theme"])
+        let leaf = try cursors.open("apps/term", model: model)
+        #expect(leaf.focus.path == "apps/term")
+        #expect(model.paths(of: leaf.change.expansionChanged) == ["apps"])
+        #expect(try cursors.focus(in: nil, model: model).path == "apps/term")
+        #expect(throws: MenuError.noSuchNode("apps/nope")) { try cursors.open("apps/nope", model: model) }
+    }
+
     @Test func onlyTopLevelMenusHaveCursors() {
         #expect(throws: MenuError.notAMenu("apps/term")) {
             try FocusCursors().focus(in: "apps/term", model: MenuFixtures.desktop)
