@@ -26,6 +26,7 @@ extension MenuService {
             logger: logger)
         installed.onChange = { [weak self] in self?.applicationsChanged() }
         applications = installed
+        installed.scan()
     }
 
     /// What the applications groups show, with how each starts: nil until the first
