@@ -134,7 +134,8 @@ import Testing
             entry.actions == [
                 DesktopEntry.Action(
                     id: "good", name: "Good", icon: "good", arguments: ["prog", "--good", "--icon", "good"]),
-                DesktopEntry.Action(id: "plain", name: "Plain", icon: nil, arguments: ["prog", "--icon", "app"]),
+                DesktopEntry.Action(
+                    id: "plain", name: "Plain", icon: nil, arguments: ["prog", "--icon", "app"]),
             ])
         // Activated over D-Bus, an action needs no Exec.
         let bus = try Fixture.entry(
