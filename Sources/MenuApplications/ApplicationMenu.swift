@@ -59,7 +59,7 @@ public struct ApplicationMenu: Sendable {
         for (i, entry) in self.entries.enumerated() {
             var bucket = Self.categories.count
             for category in entry.categories {
-                if let k = Self.mainCategory(category) {
+                if let k = Self.categoryIndex[category] {
                     bucket = k
                     break
                 }
@@ -146,23 +146,14 @@ public struct ApplicationMenu: Sendable {
         + "llllllllll" + "nnnnnnnnn" + "oooooo" + "oo" + "rrrrrr" + "ssssssss" + "tttttt" + "uuuuuuuuuuuu"
         + "ww" + "yyy" + "zzzzzz" + "s").unicodeScalars.map(\.value)
 
-    /// The index in ``categories`` of the main category `name` is or goes with.
-    static func mainCategory(_ name: String) -> Int? {
-        switch name {
-        case "Utility": 0
-        case "Development": 1
-        case "Education": 2
-        case "Game": 3
-        case "Graphics": 4
-        case "Network": 5
-        case "AudioVideo", "Audio", "Video": 6
-        case "Office": 7
-        case "Science": 8
-        case "Settings": 9
-        case "System": 10
-        default: nil
-        }
-    }
+    /// The index in ``categories`` of each main category's name, and of `Audio` and
+    /// `Video`, which go with `AudioVideo`.
+    static let categoryIndex: [String: Int] = {
+        var index = Dictionary(uniqueKeysWithValues: categories.enumerated().map { ($1.name, $0) })
+        index["Audio"] = index["AudioVideo"]
+        index["Video"] = index["AudioVideo"]
+        return index
+    }()
 
     /// The menu before the first scan has ended: nothing.
     public init() {

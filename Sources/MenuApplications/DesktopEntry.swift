@@ -182,7 +182,7 @@ extension DesktopEntry {
         }
         var entry = DesktopEntry(
             id: id, file: file, type: type, name: name, genericName: text(main.genericName.range),
-            comment: text(main.comment.range), icon: text(main.icon).flatMap { $0.isEmpty ? nil : $0 },
+            comment: text(main.comment.range), icon: text(main.icon.range).flatMap { $0.isEmpty ? nil : $0 },
             arguments: [])
         entry.tryExec = text(main.tryExec)
         entry.terminal = main.terminal
@@ -212,7 +212,7 @@ extension DesktopEntry {
             guard let group = actionGroups[action], let actionName = text(group.name.range),
                 !actionName.isEmpty
             else { continue }
-            let actionIcon = text(group.icon).flatMap { $0.isEmpty ? nil : $0 }
+            let actionIcon = text(group.icon.range).flatMap { $0.isEmpty ? nil : $0 }
             var arguments: [String] = []
             if let exec = text(group.exec) {
                 let actionFields = DesktopExec.Fields(
@@ -251,9 +251,8 @@ struct KeyGroup {
     var name = Localized()
     var genericName = Localized()
     var comment = Localized()
-    var icon: Range<Int>?
-    /// How well `icon`'s locale matched.
-    var iconRank = Int.max
+    /// Icons may be localized too; the best one wins like a name.
+    var icon = Localized()
     var exec: Range<Int>?
     var tryExec: Range<Int>?
     var terminal = false
@@ -293,11 +292,7 @@ struct KeyGroup {
             } else if base.is("Type"), !localized {
                 type = range
             } else if base.is("Icon") {
-                // Icons may be localized too; the best one wins like a name.
-                if rank < iconRank {
-                    icon = range
-                    iconRank = rank
-                }
+                icon.offer(range, rank: rank)
             } else if base.is("Exec"), !localized {
                 exec = range
             }

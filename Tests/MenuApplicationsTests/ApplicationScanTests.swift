@@ -44,6 +44,17 @@ import Testing
         #expect(Set(scan.directories) == [home, system, system + "/kde"])
     }
 
+    @Test func entriesAreLookedForSoDeepAndNoDeeper() throws {
+        let top = try TempDirectory()
+        let deepest = (1..<ApplicationScan.depthLimit).map { "d\($0)" }.joined(separator: "/")
+        try Fixture.write(Fixture.application("Deep"), at: deepest + "/deep.desktop", in: top.path)
+        try Fixture.write(Fixture.application("Too deep"), at: deepest + "/more/deeper.desktop", in: top.path)
+        let scan = ApplicationScan(Fixture.environment([top.path]))
+        #expect(scan.entries.map(\.name) == ["Deep"])
+        #expect(scan.entries.first?.id == deepest.replacing("/", with: "-") + "-deep.desktop")
+        #expect(scan.problems.isEmpty)
+    }
+
     @Test func missingDirectoriesAreNoProblem() {
         let scan = ApplicationScan(Fixture.environment(["/no/such/applications"]))
         #expect(scan.entries.isEmpty && scan.problems.isEmpty && scan.directories.isEmpty)

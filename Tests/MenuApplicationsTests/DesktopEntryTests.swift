@@ -120,6 +120,30 @@ import Testing
             try Fixture.entry("[Desktop Entry]\nType=Link\nName=A\nURL=https://example.org\n").type == "Link")
     }
 
+    /// An action whose `Exec` cannot be read, or that has none while the application
+    /// starts from its own, is left out; the others stay. `%i` in an action is the
+    /// action's icon, else the application's.
+    @Test func anActionThatCannotStartIsLeftOut() throws {
+        let entry = try Fixture.entry(
+            Fixture.application("A", ["Icon=app", "Actions=bad;none;good;plain;"])
+                + "[Desktop Action bad]\nName=Bad\nExec=prog %z\n"
+                + "[Desktop Action none]\nName=None\n"
+                + "[Desktop Action good]\nName=Good\nIcon=good\nExec=prog --good %i\n"
+                + "[Desktop Action plain]\nName=Plain\nExec=prog %i\n")
+        #expect(
+            entry.actions == [
+                DesktopEntry.Action(
+                    id: "good", name: "Good", icon: "good", arguments: ["prog", "--good", "--icon", "good"]),
+                DesktopEntry.Action(
+                    id: "plain", name: "Plain", icon: nil, arguments: ["prog", "--icon", "app"]),
+            ])
+        // Activated over D-Bus, an action needs no Exec.
+        let bus = try Fixture.entry(
+            Fixture.application("B", ["DBusActivatable=true", "Actions=none;"])
+                + "[Desktop Action none]\nName=None\n")
+        #expect(bus.actions == [DesktopEntry.Action(id: "none", name: "None", icon: nil, arguments: [])])
+    }
+
     @Test func filtering() throws {
         let environment = Fixture.environment([], desktops: ["sway", "wlroots"], path: ["/usr/bin", "/bin"])
         func shown(_ extra: [String], type: String = "Application") throws -> Bool {

@@ -53,4 +53,20 @@ import Testing
         #expect(entry.genericName == "Dateimanager")
         #expect(entry.comment == "Dateien durchsuchen")
     }
+
+    @Test func theIconIsTranslatedLikeTheName() throws {
+        let text = """
+            [Desktop Entry]
+            Type=Application
+            Exec=prog
+            Name=Files
+            Icon[de_AT]=ordner-at
+            Icon=folder
+            Icon[de]=ordner
+            Icon[fr]=dossier
+            """
+        #expect(try Fixture.entry(text, locale: DesktopLocale("de_AT.UTF-8")).icon == "ordner-at")
+        #expect(try Fixture.entry(text, locale: DesktopLocale("de_CH.UTF-8")).icon == "ordner")
+        #expect(try Fixture.entry(text, locale: DesktopLocale("it_IT.UTF-8")).icon == "folder")
+    }
 }

@@ -58,11 +58,8 @@ final class ApplicationLauncher {
             arguments = [terminal ?? "x-terminal-emulator", "-e"] + arguments
         }
         let shown = DesktopExec.shown(arguments)
-        let process = try processes.launch(program: .arguments(arguments)) { [logger] result in
-            if !result.exit.succeeded { logger.warning("activate \(path): '\(shown)' \(result.exit)") }
-        }
-        logger.info("activate \(path): started pid \(process.pid): \(shown)")
-        return Started(pid: String(process.pid), shown: shown)
+        let pid = try processes.startItem(.arguments(arguments), shown: shown, at: path, logger: logger)
+        return Started(pid: String(pid), shown: shown)
     }
 
     /// `Activate`, or `ActivateAction` for an action, on the application's object. A

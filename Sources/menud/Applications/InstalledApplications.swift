@@ -36,13 +36,14 @@ final class InstalledApplications {
     /// Those waiting for a scan that starts after they asked (``rescan()``).
     private var rescans: [Completion<Void>] = []
 
+    /// Reads nothing until the owner's first ``scan()``: a scan that cannot go to
+    /// the pool runs at once, and tells ``onChange``, which the owner sets first.
     init(environment: ApplicationEnvironment, loop: EventLoop, logger: Logger) {
         self.environment = environment
         self.loop = loop
         self.logger = logger
         timer = LoopTimer(loop: loop)
         timer.onFire = { [unowned self] in self.scan() }
-        scan()
     }
 
     /// Completes once the first scan has ended.

@@ -158,12 +158,8 @@ enum ModelCommands {
     {
         switch activation {
         case .run(let command):
-            // Not timed: an item usually starts a program meant to keep running.
-            let process = try state.processes.launch(command) { [logger = state.logger] result in
-                if !result.exit.succeeded { logger.warning("activate \(path): '\(command)' \(result.exit)") }
-            }
-            let pid = process.pid
-            state.logger.info("activate \(path): started pid \(pid): \(command)")
+            let pid = try state.processes.startItem(
+                .shell(command), shown: command, at: path, logger: state.logger)
             out.reply.record(["ran", String(pid), command])
             out.notify(["activated", path, "ran"], topics: .activate)
         case .toggled: out.announce(["activated", path, "toggled"], topics: .activate)

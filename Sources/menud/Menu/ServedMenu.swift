@@ -1,4 +1,3 @@
-import MenuApplications
 import MenuCore
 import MenuProtocol
 
@@ -31,9 +30,6 @@ final class ServedMenu {
     var refreshGroups: [String: Duration]
     /// The `children-from: applications` groups of the current model, by path.
     var applicationGroups: Set<String>
-    /// The applications those groups show, with how each starts: nil until the
-    /// first scan has ended.
-    var applications: ApplicationMenu?
     /// The reloads asked for and the one under way.
     var reloads = ReloadQueue()
 
@@ -48,12 +44,5 @@ final class ServedMenu {
         applicationGroups = filled.applicationGroups
         refreshGroups = model.refreshingGroups
         reloads.lastRead = location.path.flatMap(FileSignature.of)
-    }
-
-    /// The current config with every command and applications group filled in.
-    func filledConfig() -> MenuConfig {
-        config.fillingChildren(applications: applications?.children) {
-            loadedChildren[$0]?.children ?? [.loadingRow]
-        }
     }
 }

@@ -1,3 +1,4 @@
+import Logging
 import MenuLoop
 import MenuProtocol
 
@@ -80,6 +81,20 @@ final class ProcessTable {
             ended(result)
         }
         return process
+    }
+
+    /// Starts the program of the item at `path` that an `activate` runs (`shown` is
+    /// how the log shows it), and returns its pid. Not timed: an item usually starts
+    /// a program meant to keep running. Its start is logged, and so is an exit that
+    /// is no success.
+    func startItem(_ program: ChildProcess.Program, shown: String, at path: String, logger: Logger)
+        throws(ProtocolError) -> Int32
+    {
+        let process = try launch(program: program) { result in
+            if !result.exit.succeeded { logger.warning("activate \(path): '\(shown)' \(result.exit)") }
+        }
+        logger.info("activate \(path): started pid \(process.pid): \(shown)")
+        return process.pid
     }
 
     /// Closes the watches of the processes still running, for the end of a graceful

@@ -16,7 +16,6 @@ extension MenuService {
             if let applications {
                 applications.close()
                 self.applications = nil
-                menu.applications = nil
                 logger.info("applications: no group shows them any more; not watched")
             }
             return
@@ -27,27 +26,30 @@ extension MenuService {
             logger: logger)
         installed.onChange = { [weak self] in self?.applicationsChanged() }
         applications = installed
+        installed.scan()
     }
+
+    /// What the applications groups show, with how each starts: nil until the first
+    /// scan has ended, and while no group shows them.
+    var applicationMenu: ApplicationMenu? { applications?.menu }
 
     /// A scan found other applications than the menu shows: they are spliced into
     /// every group that shows them, rows matched by path, so that subscribers see only
     /// the rows that came, went or changed.
     private func applicationsChanged() {
-        guard let installed = applications, let fresh = installed.menu else { return }
-        menu.applications = fresh
         spliceLoadedChildren(menu.applicationGroups.sorted())
     }
 
     /// Whether `path`'s applications group still waits for its first scan, so that
     /// the reply to the command that opened it waits too.
     func waitsForApplications(_ path: String) -> Bool {
-        menu.applications == nil && applications != nil && menu.applicationGroups.contains(path)
+        applications != nil && applicationMenu == nil && menu.applicationGroups.contains(path)
     }
 
     /// How the item at `path` starts its application, when it is one of an
     /// applications group's.
     func applicationLaunch(at path: String) -> ApplicationLaunch? {
-        guard let applications = menu.applications, !menu.applicationGroups.isEmpty,
+        guard let applications = applicationMenu, !menu.applicationGroups.isEmpty,
             let n = model.tree.node(at: path)
         else { return nil }
         // The model's own spelling of the path, which a group's path begins.

@@ -10,7 +10,7 @@ extension MenuService {
     /// open nothing, and most menus have no such group, so this looks no further
     /// than the nodes whose expansion changed.
     func unloadedGroups(openedBy changes: [Change]) -> [String] {
-        let applicationsWait = menu.applications == nil && applications != nil
+        let applicationsWait = applications != nil && applicationMenu == nil
         guard !menu.commandGroups.isEmpty || applicationsWait else { return [] }
         var opened: [String] = []
         for change in changes {
@@ -94,12 +94,12 @@ extension MenuService {
     }
 
     /// Puts the loaded children of `paths` into the model, and the "Loading…" row back
-    /// into groups whose children were forgotten, as building the model from
-    /// ``filledConfig()`` would, but splicing each group in place. Subscribers see the
+    /// into groups whose children were forgotten, as building the model from the
+    /// config filled with them would, but splicing each group in place. Subscribers see the
     /// row changes as one (none when the groups were closed, as when opening).
     func spliceLoadedChildren(_ paths: [String]) {
         let filling = { (path: String) in self.menu.loadedChildren[path]?.children ?? [.loadingRow] }
-        let applications = menu.applications?.children
+        let applications = applicationMenu?.children
         let applicationGroups = menu.applicationGroups
         let stale = menu.commandGroups.keys.filter {
             menu.loadedChildren[$0] == nil && !model.showsOnlyLoadingRow($0)

@@ -67,7 +67,7 @@ extension MenuService {
         let job = ReloadJob(
             target: menu.location.lookedAtAgain(), parsed: parsed, old: model.snapshot(),
             kept: persistence.keptState,
-            loadedChildren: menu.loadedChildren, applications: menu.applications?.children,
+            loadedChildren: menu.loadedChildren, applications: applicationMenu?.children,
             gate: ProcessEnvironment.value(ReloadJob.gateVariable))
         if menu.reloads.retries >= ReloadQueue.retriesAtMost {
             finishReload(job.run())

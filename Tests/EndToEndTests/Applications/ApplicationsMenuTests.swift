@@ -65,8 +65,7 @@ import Testing
     }
 
     func withApplications(
-        _ desktop: Desktop, environment: [String: String] = [:], watch: Bool = false,
-        _ body: (TestDaemon) async throws -> Void
+        _ desktop: Desktop, environment: [String: String] = [:], _ body: (TestDaemon) async throws -> Void
     ) async throws {
         try await withDaemon(
             config: TestPaths.fixture("applications.yaml"), directory: desktop.directory,
@@ -233,6 +232,25 @@ import Testing
         }
     }
 
+    /// Without `$TERMINAL`, or with it empty, the terminal is `x-terminal-emulator`,
+    /// looked up in `PATH`.
+    @Test func aTerminalApplicationWithoutTERMINALRunsXTerminalEmulator() async throws {
+        let desktop = try Desktop()
+        _ = try desktop.argumentWriter("x-terminal-emulator")
+        try Self.entry("Top", exec: "top -d 5", ["Terminal=true"])
+            .write(toFile: desktop.system + "/top.desktop", atomically: false, encoding: .utf8)
+        let path =
+            desktop.directory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        try await withApplications(desktop, environment: ["PATH": path, "TERMINAL": ""]) { daemon in
+            try await waitUntil("the application; log:\n\(daemon.log)") { try openRows(daemon).count == 2 }
+            #expect(try daemon.menuctl(["activate", "apps/other/top"]).status == 0)
+            try await waitUntil("the terminal to start; log:\n\(daemon.log)") {
+                desktop.written("x-terminal-emulator") != nil
+            }
+            #expect(desktop.written("x-terminal-emulator") == ["-e", "top", "-d", "5"])
+        }
+    }
+
     @Test func actionsAreAGroupWhoseFirstChildOpensTheApplication() async throws {
         let desktop = try Desktop()
         let program = try desktop.argumentWriter("web")
@@ -266,6 +284,25 @@ import Testing
             }
             #expect(desktop.written("dbus-app") == ["fallback"])
             #expect(daemon.log.contains("no session bus"))
+        }
+    }
+
+    /// An application that only D-Bus starts (no `Exec`) cannot start without a bus:
+    /// the activation fails and says why, and the menu is as it was.
+    @Test func aDBusOnlyApplicationWithoutABusCannotStart() async throws {
+        let desktop = try Desktop()
+        try "[Desktop Entry]\nType=Application\nName=Bus Only\nDBusActivatable=true\n"
+            .write(
+                toFile: desktop.system + "/org.example.BusOnly.desktop", atomically: false, encoding: .utf8)
+        try await withApplications(desktop) { daemon in
+            try await waitUntil("the application; log:\n\(daemon.log)") { try openRows(daemon).count == 2 }
+            let reply = try daemon.request("activate apps/other/org.example.BusOnly")
+            #expect(reply.errorCode == "activation-failed", "\(reply)")
+            #expect(
+                reply.errorMessage?.contains("Bus Only is started only over D-Bus, and there is no bus")
+                    == true,
+                "\(reply)")
+            #expect(try rows(daemon) == ["apps/other Other", "apps/other/org.example.BusOnly Bus Only"])
         }
     }
 
@@ -435,6 +472,76 @@ import Testing
             #expect(
                 try rows(daemon) == [
                     "apps/other Other", "apps/other/calc Calculator", "apps/other/late Latecomer",
+                ])
+        }
+    }
+
+    /// A skipped file is logged once while it stays bad, however many scans read it
+    /// again; mended and then broken again, it is logged again.
+    @Test func aBadEntryIsLoggedOnceWhileItStaysBad() async throws {
+        let desktop = try Desktop()
+        let broken = "[Desktop Entry]\nType=Application\nName=Broken\nExec=x\njunk line\n"
+        try broken.write(toFile: desktop.system + "/broken.desktop", atomically: false, encoding: .utf8)
+        try Self.entry("Calculator").write(
+            toFile: desktop.system + "/calc.desktop", atomically: false, encoding: .utf8)
+        try await withApplications(desktop) { daemon in
+            func logged() -> Int {
+                daemon.log.split(separator: "\n").filter { $0.contains(desktop.system + "/broken.desktop") }
+                    .count
+            }
+            try await waitUntil("the applications; log:\n\(daemon.log)") { try openRows(daemon).count == 2 }
+            try desktop.install(Self.entry("Clock"), as: "clock.desktop", in: desktop.system)
+            try await waitUntil("the new entry's row; log:\n\(daemon.log)") {
+                try openRows(daemon).count == 3
+            }
+            #expect(logged() == 1, "\(daemon.log)")
+
+            try desktop.install(Self.entry("Broken"), as: "broken.desktop", in: desktop.system)
+            try await waitUntil("the mended entry's row; log:\n\(daemon.log)") {
+                try openRows(daemon).count == 4
+            }
+            try desktop.install(broken, as: "broken.desktop", in: desktop.system)
+            try await waitUntil("the broken entry's row to go; log:\n\(daemon.log)") {
+                try openRows(daemon).count == 3
+            }
+            #expect(logged() == 2, "\(daemon.log)")
+        }
+    }
+
+    /// The directories are read and watched while the menu has an applications
+    /// group: a reload that takes the last one away stops that, and one that brings
+    /// one back reads them again.
+    @Test func aReloadStartsAndStopsFollowingTheApplications() async throws {
+        let desktop = try Desktop()
+        try Self.entry("Calculator").write(
+            toFile: desktop.system + "/calc.desktop", atomically: false, encoding: .utf8)
+        let config = desktop.directory.file("menu.yaml")
+        let withApplications = try String(
+            contentsOfFile: TestPaths.fixture("applications.yaml"), encoding: .utf8)
+        let without =
+            "menu:\n  - id: tools\n    title: Tools\n    children:\n      - {title: Hello, exec: \"true\"}\n"
+        try withApplications.write(toFile: config, atomically: false, encoding: .utf8)
+        try await withDaemon(config: config, directory: desktop.directory, environment: desktop.environment())
+        {
+            daemon in
+            try await waitUntil("the applications; log:\n\(daemon.log)") { try openRows(daemon).count == 2 }
+
+            try without.write(toFile: config, atomically: false, encoding: .utf8)
+            #expect(try daemon.request("reload").isOK)
+            try await waitUntil("the applications to be let go; log:\n\(daemon.log)") {
+                daemon.log.contains("applications: no group shows them any more; not watched")
+            }
+
+            try Self.entry("Clock").write(
+                toFile: desktop.system + "/clock.desktop", atomically: false, encoding: .utf8)
+            try withApplications.write(toFile: config, atomically: false, encoding: .utf8)
+            #expect(try daemon.request("reload").isOK)
+            try await waitUntil("the applications read again; log:\n\(daemon.log)") {
+                try openRows(daemon).count == 3
+            }
+            #expect(
+                try rows(daemon) == [
+                    "apps/other Other", "apps/other/calc Calculator", "apps/other/clock Clock",
                 ])
         }
     }
