@@ -112,39 +112,22 @@ public struct ApplicationMenu: Sendable {
         self.launches = launches
     }
 
-    /// What names sort by: lowercased, with the Latin letters of Latin-1 and Latin
-    /// Extended-A folded to their base letter and combining accents dropped, so that
+    /// What names sort by: folded as search folds them (``TextFolding``: lowercased,
+    /// the Latin letters to their base letter) with combining accents dropped, so that
     /// a translated "Éditeur" comes among the E's and not after "Zoom", as a plain
     /// comparison of code points puts it. menud has no collation library (no ICU);
-    /// this covers the European languages written in Latin letters. The lowercased
-    /// name follows, so that names differing only by accents keep one order.
+    /// this covers the languages written in Latin letters. The lowercased name
+    /// follows, so that names differing only by accents keep one order.
     public static func sortKey(_ name: String) -> [UInt32] {
-        let lower = name.lowercased()
         var key: [UInt32] = []
-        key.reserveCapacity(lower.unicodeScalars.count * 2 + 1)
-        for scalar in lower.unicodeScalars {
-            let v = scalar.value
-            switch v {
-            case 0x300...0x36F: continue
-            case 0xE0...0xFF: key.append(latin1Base[Int(v - 0xE0)])
-            case 0x100...0x17F: key.append(latinExtendedABase[Int(v - 0x100)])
-            default: key.append(v)
-            }
+        key.reserveCapacity(name.unicodeScalars.count * 2 + 1)
+        for scalar in name.unicodeScalars where !(0x300...0x36F).contains(scalar.value) {
+            key.append(TextFolding.fold(scalar).value)
         }
         key.append(0)
-        key += lower.unicodeScalars.map(\.value)
+        key += name.lowercased().unicodeScalars.map(\.value)
         return key
     }
-
-    /// The base letters of U+00E0 to U+00FF (`÷` and `þ` stay as they are).
-    private static let latin1Base: [UInt32] = "aaaaaaaceeeeiiiidnooooo\u{F7}ouuuuy\u{FE}y".unicodeScalars.map(
-        \.value)
-    /// The base letters of U+0100 to U+017F, upper and lower case alike.
-    private static let latinExtendedABase: [UInt32] =
-        ("aaaaaa" + "cccccccc" + "dddd" + "eeeeeeeeee" + "gggggggg" + "hhhh" + "iiiiiiiiii" + "ii" + "jj"
-        + "kkk"
-        + "llllllllll" + "nnnnnnnnn" + "oooooo" + "oo" + "rrrrrr" + "ssssssss" + "tttttt" + "uuuuuuuuuuuu"
-        + "ww" + "yyy" + "zzzzzz" + "s").unicodeScalars.map(\.value)
 
     /// The index in ``categories`` of each main category's name, and of `Audio` and
     /// `Video`, which go with `AudioVideo`.

@@ -57,8 +57,10 @@ import Testing
                 .map {
                     TitleTemplate(literal: $0)
                 })
-        // Every letter of the two blocks folds to a letter.
-        for v in UInt32(0xC0)...0x17F where ![0xD7, 0xDE, 0xDF, 0xF7, 0xFE].contains(v) {
+        // Every letter of the Latin blocks folds to a letter, Romanian's and
+        // Vietnamese's too.
+        for v in Array(UInt32(0xC0)...0x17F) + Array(0x218...0x21B) + Array(0x1EA0...0x1EF9)
+        where ![0xD7, 0xF7].contains(v) {
             let key = ApplicationMenu.sortKey(String(Character(Unicode.Scalar(v)!)))
             #expect(key.first.map { (0x61...0x7A).contains($0) } == true, "U+\(String(v, radix: 16))")
         }

@@ -6,14 +6,14 @@ public enum TextFolding {
     /// Extended-A and B), or `.` for a scalar that folds by case alone: the first
     /// scalar of its canonical decomposition when that is an ASCII letter, and a
     /// letter of the same sound for the few with none (`ß` → `s`, `ø` → `o`, `ł` →
-    /// `l`). Made once with Python's `unicodedata.normalize("NFD", …)`; the standard
+    /// `l`, `ĳ` → `i`, `ŋ` → `n`, `ſ` → `s`). Made once with Python's `unicodedata.normalize("NFD", …)`; the standard
     /// library has no decomposition.
     private static let latin: [UInt8] = Array(
-        ("aaaaaaaceeeeiiiidnooooo.ouuuuytsaaaaaaaceeeeiiiidnooooo.ouuuuytyaaaaaaccccccccddddeeeeeeeeee"
-            + "gggggggghhhhiiiiiiiiii..jjkk.llllll..llnnnnnn...oooooooorrrrrrssssssssttttttuuuuuuuuuuuu"
-            + "wwyyyzzzzzz.b.........................l.....oo.............uu............................"
-            + "aaiioouuuuuuuuuu.aaaa....ggkkoooo..j...gg..nnaa....aaaaeeeeiiiioooorrrruuuusstt..hh......"
-            + "aaeeooooooooyy............................").utf8)
+        ("aaaaaaaceeeeiiiidnooooo.ouuuuytsaaaaaaaceeeeiiiidnooooo.ouuuuytyaaaaaaccccccccdd"
+            + "ddeeeeeeeeeegggggggghhhhiiiiiiiiiiiijjkkkllllllllllnnnnnnnnnoooooooorrrrrrssssss"
+            + "ssttttttuuuuuuuuuuuuwwyyyzzzzzzsb.........................l.....oo.............u"
+            + "u............................aaiioouuuuuuuuuu.aaaa....ggkkoooo..j...gg..nnaa...."
+            + "aaaaeeeeiiiioooorrrruuuusstt..hh......aaeeooooooooyy............................").utf8)
     /// The same for U+1E00 … U+1EFF (Latin Extended Additional: Vietnamese, Welsh).
     private static let latinAdditional: [UInt8] = Array(
         ("aabbbbbbccddddddddddeeeeeeeeeeffgghhhhhhhhhhiiiikkkkkkllllllllmmmmmmnnnnnnnnoooooooopppp"
