@@ -6,8 +6,8 @@ import MenuCore
 ///
 /// Fields, tab-separated: `row`, index (`-` when hidden), depth, type, state,
 /// position/count (1-based), path, value, title, subtitle, icon, and for range nodes
-/// only: min, max, step; then `stale` and the access key when there are any. New fields are only ever appended, so scripts that `cut -f`
-/// by number keep working.
+/// only: min, max, step; then `stale` and the access key when there are any. New
+/// fields are only ever appended, so scripts that `cut -f` by number keep working.
 public struct RowRecord: Sendable, Hashable {
     public static let tag = "row"
 

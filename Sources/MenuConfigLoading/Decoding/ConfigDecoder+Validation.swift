@@ -39,7 +39,7 @@ extension ConfigDecoder {
         }
         if let icon = draft.icon { tree.icons[i] = icon.value }
         if let field = draft.key {
-            if field.value.count == 1, let key = field.value.first.flatMap(MenuTree.keyByte) {
+            if let key = MenuTree.keyByte(ofText: field.value) {
                 tree.explicitKeys[i] = key
             } else {
                 error(

@@ -143,8 +143,9 @@ extension ModelCore {
     }
 
     /// What node `i`'s row shows of the node itself: its kind, title, subtitle, icon,
-    /// bounds and access key (a new sibling can take a default key). Its expansion and value are told by a change's records of their
-    /// own, and its place among its siblings moves whenever one is added.
+    /// bounds and access key (a new sibling can take its default key). Its expansion
+    /// and value are told by a change's records of their own, and its place among its
+    /// siblings moves whenever one is added.
     private func look(of i: Int) -> Row {
         var row = makeRow(i, index: nil)
         row.expanded = nil

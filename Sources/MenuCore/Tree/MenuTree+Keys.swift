@@ -15,6 +15,13 @@ extension MenuTree {
         return keyByte(ascii)
     }
 
+    /// The key byte of `text` when it is one letter or digit, as `key:` and `nav key`
+    /// take a key; nil for anything else (`ab`, `!`, `é`, nothing).
+    package static func keyByte(ofText text: some StringProtocol) -> UInt8? {
+        guard text.count == 1, let c = text.first else { return nil }
+        return keyByte(c)
+    }
+
     /// The lowercase form of ASCII letter or digit `b`; nil for any other byte.
     @inline(__always) static func keyByte(_ b: UInt8) -> UInt8? {
         switch b {
@@ -38,8 +45,8 @@ extension MenuTree {
     /// case.
     public func child(of parent: Int?, key: Character) -> Int? {
         guard let k = MenuTree.keyByte(key) else { return nil }
-        let siblings: AnySequence<Int> = parent.map { AnySequence(children($0)) } ?? AnySequence(roots)
-        return siblings.first { keys[$0] == k }
+        guard let parent else { return roots.first { keys[$0] == k } }
+        return children(parent).first { keys[$0] == k }
     }
 
     /// Gives every node its key: one pass over each list of siblings, so linear in

@@ -34,7 +34,7 @@ struct NavCommand: ChangeCommand {
             guard let key = words.first else {
                 throw ValidationError("nav key needs a KEY: one letter or digit")
             }
-            guard key.count == 1, key.first.flatMap(MenuTree.keyByte) != nil else {
+            guard MenuTree.keyByte(ofText: key) != nil else {
                 throw ValidationError("'\(key)' is not a key: a KEY is one letter or digit (a-z, 0-9)")
             }
             guard words.count <= 2 else { throw ValidationError("nav key takes a KEY and one MENU at most") }

@@ -60,9 +60,7 @@ struct RofiFormat: ViewFormat {
 
     /// A row's text: ``RowTree/line(_:)`` with the key after the arrow.
     static func text(_ row: RowRecord) -> String {
-        let arrow = RowTree.arrow(row)
-        let key = row.key.isEmpty ? "    " : "[\(InertText.oneLine(row.key))] "
-        return RowTree.indent(row) + (arrow.isEmpty ? "  " : arrow + " ") + key + RowTree.titleWithValue(row)
+        RowTree.line(row, beforeTitle: row.key.isEmpty ? "    " : "[\(InertText.oneLine(row.key))] ")
     }
 
     /// A mode option line: `\0key\x1fvalue`.

@@ -2,8 +2,12 @@ import MenuProtocol
 
 /// The human form of rows: an indented tree with ▸ (collapsed) and ▾ (expanded).
 enum RowTree {
-    static func line(_ row: RowRecord) -> String {
-        indent(row) + (arrow(row).isEmpty ? "  " : arrow(row) + " ") + titleWithValue(row)
+    static func line(_ row: RowRecord) -> String { line(row, beforeTitle: "") }
+
+    /// The line with `prefix` between the mark and the title, where rofi shows the
+    /// access key.
+    static func line(_ row: RowRecord, beforeTitle prefix: String) -> String {
+        indent(row) + (arrow(row).isEmpty ? "  " : arrow(row) + " ") + prefix + titleWithValue(row)
     }
 
     static func indent(_ row: RowRecord) -> String { String(repeating: "  ", count: row.depth) }

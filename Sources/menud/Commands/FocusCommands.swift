@@ -69,12 +69,12 @@ enum FocusCommands {
             guard arguments.count > 1 else {
                 throw ProtocolError(.wrongArguments, "nav key needs a KEY; usage: nav key KEY [MENU]")
             }
-            guard arguments[1].count == 1, let key = arguments[1].first, MenuTree.keyByte(key) != nil else {
+            guard let key = MenuTree.keyByte(ofText: arguments[1]) else {
                 throw ProtocolError(
                     .wrongArguments, "'\(arguments[1])' is not a key: a KEY is one letter or digit (a-z, 0-9)"
                 )
             }
-            return (.key(key), arguments.count > 2 ? arguments[2] : nil)
+            return (.key(Character(Unicode.Scalar(key))), arguments.count > 2 ? arguments[2] : nil)
         }
         guard let move = NavMove(rawValue: arguments[0]) else {
             throw ProtocolError(

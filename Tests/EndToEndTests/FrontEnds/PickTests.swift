@@ -106,6 +106,41 @@ import Testing
         }
     }
 
+    /// Each node of the search list is one line after its groups' titles, whatever a
+    /// group's title holds: a newline, NUL, `\x1f`, markup, a bar's tag, `|`, `_`, a
+    /// comma and quotes. The line chosen acts on its own node.
+    @Test func searchKeepsHostileGroupTitlesOnOneLine() async throws {
+        let config = """
+            menu:
+              - id: evil
+                title: "Two\\nlines\\0nul\\x1finfo <b>%{{A1:x:}}</b> | a_b, 'q' \\"dq\\""
+                children:
+                  - id: wifi
+                    title: Wi-Fi
+                    type: toggle
+                    value: on
+                  - id: last
+                    title: Last
+                    exec: "true"
+            """
+        try await withConfigFile(config) { config in
+            try await withDaemon(config: config) { daemon throws in
+                let launcher = try scriptedLauncher(daemon, answers: ["Wi-Fi"], index: true)
+                let result = try daemon.menuctl(["pick", "--search", "--launcher", launcher, "--index"])
+                #expect(result.status == 0, "\(result)")
+                let shown = try String(contentsOfFile: daemon.directory.file("shown-1"), encoding: .utf8)
+                let lines = shown.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                let evil = "Two lines\u{2400}nul\u{241f}info <b>%{A1:x:}</b> | a_b, 'q' \"dq\""
+                #expect(
+                    lines == [
+                        Substring(evil), Substring(evil + " › Wi-Fi  [on]"), Substring(evil + " › Last"),
+                    ], "\(shown)")
+                #expect(try daemon.value(of: "evil/wifi") == "off")
+                #expect(try daemon.focusedPath() == "evil/wifi")
+            }
+        }
+    }
+
     @Test func searchMissAsksAgain() async throws {
         try await withDaemon { daemon throws in
             let launcher = try scriptedLauncher(

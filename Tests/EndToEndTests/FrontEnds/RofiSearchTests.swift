@@ -44,7 +44,7 @@ import Testing
 
     /// A hidden title holding rofi's row option separators, markup and `$(…)`, with
     /// its group's hostile title before it, is still one row of text that acts on its
-    /// own node.
+    /// own node: an item runs, an option is picked.
     @Test(.enabled(if: XTools.shouldRun(RofiTests.programs)))
     func hostileHiddenTitlesStayData() async throws {
         try XTools.require(RofiTests.programs)
@@ -69,6 +69,22 @@ import Testing
                     try daemon.focusedPath() == "evil/quote" && daemon.log.contains("activate evil/quote")
                 }
                 try await waitUntil("rofi to close after running an item") { !again.isRunning }
+
+                // A hidden option whose title is markup and a bar's tag is picked, and
+                // rofi stays open on the list; then a hidden item runs.
+                _ = try daemon.menuctl(["collapse", "evil"])
+                let third = try await x.startRofi(daemon, options: "--search")
+                try x.type("}}red")
+                try await waitUntil("rofi to pick evil/choice/amp; rofi log: \(third.log)") {
+                    try daemon.value(of: "evil/choice") == "amp"
+                }
+                #expect(third.isRunning, "picking an option keeps rofi open")
+                try x.type("Harmless")
+                try await waitUntil("rofi to run plain/ok; rofi log: \(third.log)") {
+                    daemon.log.contains("activate plain/ok")
+                }
+                try await waitUntil("rofi to close after running an item") { !third.isRunning }
+                #expect(!third.log.contains("Pango"), "rofi log: \(third.log)")
                 try expectNothingInjected(in: daemon.directory)
             }
         }
