@@ -47,7 +47,7 @@ public struct FocusCursors: Sendable {
     public mutating func open(_ path: String, model: MenuModel) throws(MenuError) -> Outcome {
         let node = try model.node(path)
         let opens = model.tree.kind(node).isExpandable && model.tree.size(node) > 1 && !model.isExpanded(node)
-        let change = try Self.batch(model) { model throws(MenuError) in
+        let change = try model.batch { model throws(MenuError) in
             _ = try model.expandTo(path)
             if opens { _ = try model.expand(node: node) }
         }
@@ -132,27 +132,13 @@ public struct FocusCursors: Sendable {
         }
         let path = tree.path(child)
         var activation = Activation.none
-        let change = try Self.batch(model) { model throws(MenuError) in
+        let change = try model.batch { model throws(MenuError) in
             _ = try model.expandTo(path)
             (_, activation) = try model.activate(path)
         }
         return Outcome(
             focus: store(model.nearestVisible(child), model: model), change: change,
             activation: (path, activation))
-    }
-
-    /// `body`'s model operations as one change, which ``MenuModel/batch(_:)`` makes:
-    /// it throws what `body` throws, and `body` throws only a ``MenuError``.
-    private static func batch(_ model: MenuModel, _ body: (MenuModel) throws(MenuError) -> Void)
-        throws(MenuError) -> Change
-    {
-        do {
-            return try model.batch(body)
-        } catch let error as MenuError {
-            throw error
-        } catch {
-            preconditionFailure("a model operation threw \(error)")
-        }
     }
 
     private func effectiveNode(in menu: String?, model: MenuModel) throws(MenuError) -> Int {

@@ -230,8 +230,8 @@ public final class MenuModel {
     /// Applies `body` as one unit: if it throws, every change made inside is undone
     /// and the error is rethrown; otherwise the whole change comes back at once.
     /// `body` calls this model's operations, each its own access to the state, so the
-    /// batch holds none while it runs.
-    public func batch(_ body: (MenuModel) throws -> Void) throws -> Change {
+    /// batch holds none while it runs. It throws what `body` throws, typed.
+    public func batch<Failure: Error>(_ body: (MenuModel) throws(Failure) -> Void) throws(Failure) -> Change {
         if core.journaling {
             try body(self)
             return Change()

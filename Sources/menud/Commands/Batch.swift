@@ -36,8 +36,8 @@ struct Batch {
         for (i, entry) in entries.enumerated() {
             if case .failure(let error) = entry { return .failure(Self.failed(i + 1, error)) }
         }
-        do {
-            let change = try state.model.batch { _ in
+        do throws(Failure) {
+            let change = try state.model.batch { _ throws(Failure) in
                 for (i, entry) in entries.enumerated() {
                     guard case .success(let invocation) = entry, case .run = invocation.command.action else {
                         continue
@@ -51,10 +51,8 @@ struct Batch {
             }
             output.record(change, in: state.model)
             return .success(())
-        } catch let failure as Failure {
-            return .failure(Self.failed(failure.position, failure.error))
         } catch {
-            return .failure(ProtocolError(.internal, "batch failed: \(error)"))
+            return .failure(Self.failed(error.position, error.error))
         }
     }
 

@@ -137,15 +137,7 @@ enum ModelCommands {
         throws(ProtocolError)
         -> Change
     {
-        do {
-            return try state.model.batch { _ in try body() }
-        } catch let error as ProtocolError {
-            throw error
-        } catch let error as MenuError {
-            throw ProtocolError(error)
-        } catch {
-            throw ProtocolError(.internal, "\(error)")
-        }
+        try state.model.batch { _ throws(ProtocolError) in try body() }
     }
 
     /// Reports an activation: the `activated` record in the reply and to subscribers,
