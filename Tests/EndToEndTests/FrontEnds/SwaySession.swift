@@ -81,12 +81,13 @@ final class SwaySession {
     /// Waits until the output's pixels satisfy `condition` and returns them, failing
     /// at once when `client` (the program expected to draw them) has exited.
     @discardableResult
-    func waitForFrame(_ what: String, drawnBy client: BackgroundProcess, _ condition: (ScreenFrame) -> Bool)
-        async throws -> ScreenFrame
-    {
+    func waitForFrame(
+        _ what: String, drawnBy client: BackgroundProcess, seconds: Double = 20,
+        _ condition: (ScreenFrame) -> Bool
+    ) async throws -> ScreenFrame {
         var last: ScreenFrame?
         do {
-            try await waitUntil(what) {
+            try await waitUntil(what, seconds: seconds) {
                 guard client.isRunning else { throw TimedOut(description: "the client \(client.ending)") }
                 let frame = try frame()
                 last = frame

@@ -140,10 +140,21 @@ struct WaybarTrayHost {
     }
 
     /// Clicks entry `k` of `menu` and returns the submenu that opens beside it.
+    ///
+    /// GTK opens a submenu once the pointer has rested on its entry, and a click that
+    /// comes well after that closes it again: on a loaded machine the click can come
+    /// that late. When nothing is open beside the menu a while after the click, the
+    /// entry is clicked once more, as a user would.
     func openSubmenu(of menu: ShownMenu, entry k: Int) async throws -> ShownMenu {
+        let what = "the submenu of entry \(k)"
         let before = try sway.frame()
         try click(menu, entry: k)
-        return try await shown("the submenu of entry \(k)", against: before, outside: menu.box)
+        do {
+            return try await shown(what, against: before, outside: menu.box, seconds: 5)
+        } catch is TimedOut {
+            if try beside(menu.box, in: sway.frame(), against: before) == nil { try click(menu, entry: k) }
+            return try await shown(what, against: before, outside: menu.box)
+        }
     }
 
     /// Clicks entry `k` of `menu`.
@@ -164,20 +175,15 @@ struct WaybarTrayHost {
 
     /// The menu a click drew: what changed from `before`, beside `outside` (a menu
     /// already open) when it is given, without its frame and rounded corners.
-    private func shown(_ what: String, against before: ScreenFrame, outside: ScreenBox?) async throws
-        -> ShownMenu
-    {
+    private func shown(
+        _ what: String, against before: ScreenFrame, outside: ScreenBox?, seconds: Double = 20
+    ) async throws -> ShownMenu {
         // A menu may be caught half drawn (a slow machine, a sanitizer): it counts
         // once two frames in a row show it the same.
         var found: ShownMenu?
         var last: ShownMenu?
-        try await sway.waitForFrame("\(what) to open", drawnBy: bar) { frame in
-            // A submenu is to the left or right of the menu it came from, whose own
-            // rows change too (the entry under the pointer is highlighted).
-            let sides: [Range<Int>?] =
-                outside.map { [0..<($0.minX - 8), ($0.maxX + 8)..<frame.width] } ?? [nil]
-            guard let box = sides.lazy.compactMap({ frame.changes(from: before, columns: $0) }).first
-            else { return false }
+        try await sway.waitForFrame("\(what) to open", drawnBy: bar, seconds: seconds) { frame in
+            guard let box = beside(outside, in: frame, against: before) else { return false }
             let inner = box.inset(by: 6)
             guard inner.maxX > inner.minX, inner.maxY > inner.minY else { return false }
             let entries = frame.textBands(in: inner)
@@ -189,5 +195,18 @@ struct WaybarTrayHost {
             return true
         }
         return try #require(found)
+    }
+
+    /// The box around what changed in `frame` from `before`; beside `menu` (a menu
+    /// already open) when it is given. A submenu is to the left or right of the menu
+    /// it came from, whose own rows change too (the entry under the pointer is
+    /// highlighted); the icon beside it changes too once the pointer has left it, but
+    /// a change that small is not a menu.
+    private func beside(_ menu: ScreenBox?, in frame: ScreenFrame, against before: ScreenFrame) -> ScreenBox?
+    {
+        guard let menu else { return frame.changes(from: before) }
+        let sides = [0..<(menu.minX - 8), (menu.maxX + 8)..<frame.width]
+        return sides.lazy.compactMap { frame.changes(from: before, columns: $0) }
+            .first { $0.maxX - $0.minX > 24 && $0.maxY - $0.minY > 16 }
     }
 }

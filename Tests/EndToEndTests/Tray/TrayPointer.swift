@@ -22,15 +22,17 @@ struct TrayPointer {
         }
     }
 
-    /// Moves the pointer to (x, y) and clicks `button` there.
+    /// Moves the pointer to (x, y) and clicks `button` there. The three steps go in
+    /// one message, so that a loaded machine cannot put a pause between the move and
+    /// the press (GTK opens a submenu once the pointer rests on its entry, and a
+    /// press that comes long after that closes it again).
     func click(x: Int, y: Int, button: Int = 1) throws {
-        for command in [
+        let command = [
             "seat seat0 cursor set \(x) \(y)", "seat seat0 cursor press button\(button)",
             "seat seat0 cursor release button\(button)",
-        ] {
-            let result = try sway.run("swaymsg", [command])
-            #expect(result.status == 0, "swaymsg \(command): \(result)")
-        }
+        ].joined(separator: "; ")
+        let result = try sway.run("swaymsg", [command])
+        #expect(result.status == 0, "swaymsg \(command): \(result)")
     }
 
     /// Moves the pointer to (x, y) without clicking.
