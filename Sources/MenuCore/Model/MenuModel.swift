@@ -126,6 +126,14 @@ public final class MenuModel {
         try reading { (m: inout ModelCore) throws(MenuError) in try m.find(query, limit: limit) }
     }
 
+    /// ``find(_:limit:)`` with the menu searched in parts of at least `partSize`
+    /// nodes, one per core at a time: the tests' way to split a small menu.
+    func find(_ query: String, limit: Int, partSize: Int) throws(MenuError) -> [FoundNode] {
+        try reading { (m: inout ModelCore) throws(MenuError) in
+            try m.find(query, limit: limit, partSize: partSize)
+        }
+    }
+
     /// The bytes the search index holds.
     public var searchIndexBytes: Int { core.search.byteCount }
 

@@ -47,6 +47,12 @@ struct FuzzyMatch {
         return current == .whitespace ? bonusWhitespace : bonusBoundary
     }
 
+    /// The highest score a pattern of `scalars` scalars can have: each letter at its
+    /// most (the whitespace bonus is the largest), no gap.
+    static func ceiling(scalars: Int) -> Int {
+        scoreMatch + bonusWhitespace * firstCharMultiplier + (scalars - 1) * (scoreMatch + bonusWhitespace)
+    }
+
     /// The first place of `byte` in `text` from `start` on, or the end: eight bytes a
     /// step (a zero byte in `word ^ byte×8` marks it), since this scan is most of a
     /// query's time.

@@ -1,6 +1,20 @@
+import Dispatch
+
 extension ModelCore {
     /// Most answers one `find` gives.
     static let maxFindLimit = 10_000
+    /// Nodes a part of a search holds at least: a menu of fewer is searched on one
+    /// core, since handing a part to another costs more than it saves.
+    static let partSize = 1 << 17
+    /// Most parts a search is split into.
+    static let maxParts = 8
+
+    /// What the parts of one search share: the model, which none of them changes, and
+    /// the slots for their answers, one each.
+    private struct SharedSearch: @unchecked Sendable {
+        let core: ModelCore
+        let kept: UnsafeMutableBufferPointer<[Candidate]>
+    }
 
     /// A node that matched, before its positions are known: what the ranking keeps.
     private struct Candidate {
@@ -23,40 +37,33 @@ extension ModelCore {
     /// The nodes that match `query`, best first, at most `limit` of them: every node,
     /// hidden or not, children of `children-cmd` groups once loaded. See
     /// ``MenuModel/find(_:limit:)``.
-    func find(_ query: String, limit: Int) throws(MenuError) -> [FoundNode] {
+    func find(_ query: String, limit: Int, partSize: Int = Self.partSize) throws(MenuError) -> [FoundNode] {
         guard (1...Self.maxFindLimit).contains(limit) else {
             throw .badQuery("the limit must be from 1 to \(Self.maxFindLimit), not \(limit)")
         }
         let query = try SearchQuery(query)
-        var best: [Candidate] = []
-        best.reserveCapacity(min(limit, 64))
-        var scratch: [UInt8] = []
-        let need = query.letters
-        let index = search
-        index.text.withUnsafeBufferPointer { text in
-            for i in 0..<index.titleLetters.count {
-                let inTitle = need & ~index.titleLetters[i] == 0
-                let inPath = need & ~index.pathLetters[i] == 0
-                guard inTitle || inPath else { continue }
-                var found: Candidate?
-                if inTitle {
-                    if index.titleLetters[i] == ~0, tree.titleTemplates[i] != nil {
-                        found = match(query, in: .title, of: i, scratch: &scratch)
-                    } else if let base = text.baseAddress {
-                        // Most titles: matched where the index holds them, uncopied.
-                        let title = UnsafeBufferPointer(
-                            start: base + Int(index.starts[i]), count: Int(index.titleLengths[i]))
-                        found = Self.candidate(query, in: title, node: i, field: .title)
-                    }
+        let count = search.titleLetters.count
+        let parts = max(1, min(Self.maxParts, count / partSize))
+        var best: [Candidate]
+        if parts == 1 {
+            best = candidates(query, limit: limit, in: 0..<count)
+        } else {
+            // A big menu is searched in parts, on as many cores as there are; each part
+            // keeps its best, and they are merged.
+            var kept = [[Candidate]](repeating: [], count: parts)
+            kept.withUnsafeMutableBufferPointer { kept in
+                let shared = SharedSearch(core: self, kept: kept)
+                DispatchQueue.concurrentPerform(iterations: parts) { k in
+                    shared.kept[k] = shared.core.candidates(
+                        query, limit: limit, in: (count * k / parts)..<(count * (k + 1) / parts))
                 }
-                if inPath, let onPath = match(query, in: .path, of: i, scratch: &scratch),
-                    found.map({ onPath.score > $0.score }) ?? true
-                {
-                    found = onPath
-                }
-                if let found { Self.keep(found, in: &best, limit: limit) }
+            }
+            best = kept[0]
+            for part in kept.dropFirst() {
+                for found in part { Self.keep(found, in: &best, limit: limit) }
             }
         }
+        var scratch: [UInt8] = []
         // Positions for the answers kept only.
         return best.map { candidate in
             var positions: [Int32] = []
@@ -74,6 +81,47 @@ extension ModelCore {
                 node: candidate.node, field: candidate.field, positions: offsets, score: candidate.score,
                 exact: candidate.exact)
         }
+    }
+
+    /// The best `limit` of the nodes in `nodes` that match `query`, ranked.
+    private func candidates(_ query: SearchQuery, limit: Int, in nodes: Range<Int>) -> [Candidate] {
+        var best: [Candidate] = []
+        best.reserveCapacity(min(limit, 64))
+        var scratch: [UInt8] = []
+        let need = query.letters
+        let index = search
+        index.text.withUnsafeBufferPointer { text in
+            for i in nodes {
+                let inTitle = need & ~index.titleLetters[i] == 0
+                let inPath = need & ~index.pathLetters[i] == 0
+                guard inTitle || inPath else { continue }
+                var found: Candidate?
+                if inTitle {
+                    if index.titleLetters[i] == ~0, tree.titleTemplates[i] != nil {
+                        found = match(query, in: .title, of: i, scratch: &scratch)
+                    } else if !inPath, let last = best.count == limit ? best[limit - 1] : nil,
+                        last.score == query.ceiling,
+                        !Self.mayRank(titleLength: Int(index.titleLengths[i]), before: last, query)
+                    {
+                        // No title scores more than the last kept, and a later one ranks
+                        // before it only when shorter, or exact: this one need not be
+                        // scored. (With its path to match too, its score is needed.)
+                    } else if let base = text.baseAddress {
+                        // Most titles: matched where the index holds them, uncopied.
+                        let title = UnsafeBufferPointer(
+                            start: base + Int(index.starts[i]), count: Int(index.titleLengths[i]))
+                        found = Self.candidate(query, in: title, node: i, field: .title)
+                    }
+                }
+                if inPath, let onPath = match(query, in: .path, of: i, scratch: &scratch),
+                    found.map({ onPath.score > $0.score }) ?? true
+                {
+                    found = onPath
+                }
+                if let found { Self.keep(found, in: &best, limit: limit) }
+            }
+        }
+        return best
     }
 
     /// Replaces `bytes` with node `i`'s `field`, folded: the title as shown, or the
@@ -95,6 +143,18 @@ extension ModelCore {
     {
         append(field, of: i, to: &scratch)
         return scratch.withUnsafeBufferPointer { Self.candidate(query, in: $0, node: i, field: field) }
+    }
+
+    /// Whether a title of `titleLength` bytes, of a node after `last`'s, can rank
+    /// before it when both score the query's ceiling: only a shorter one, or one that
+    /// may be the query exactly when `last` is not.
+    @inline(__always) private static func mayRank(
+        titleLength: Int, before last: Candidate, _ query: SearchQuery
+    )
+        -> Bool
+    {
+        if last.exact { return false }
+        return titleLength < last.length || titleLength == query.folded.count
     }
 
     /// Puts `found` in its place in `best`, ranked, dropping the last past `limit`.
@@ -125,7 +185,7 @@ extension ModelCore {
                 else { return nil }
                 score += s
             }
-            let exact = field == .title && text.elementsEqual(pattern)
+            let exact = field == .title && text.count == pattern.count && text.elementsEqual(pattern)
             return Candidate(node: node, field: field, score: score, exact: exact, length: text.count)
         }
     }

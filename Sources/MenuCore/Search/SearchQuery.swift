@@ -10,6 +10,8 @@ struct SearchQuery {
     let words: [Range<Int>]
     /// The letters the words hold (``SearchIndex/letters(of:)``).
     let letters: UInt64
+    /// The highest score a text can have for this query: its words' ceilings.
+    let ceiling: Int
 
     init(_ text: String) throws(MenuError) {
         guard text.utf8.count <= Self.maxLength else {
@@ -40,6 +42,9 @@ struct SearchQuery {
         guard !words.isEmpty else { throw .badQuery("the query is empty") }
         self.folded = folded
         self.words = words
+        ceiling = words.reduce(0) { sum, word in
+            sum + FuzzyMatch.ceiling(scalars: folded[word].count { $0 & 0xC0 != 0x80 })
+        }
         letters = folded.withUnsafeBufferPointer { all in
             words.reduce(0) { $0 | SearchIndex.letters(of: UnsafeBufferPointer(rebasing: all[$1])) }
         }

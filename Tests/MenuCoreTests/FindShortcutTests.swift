@@ -1,0 +1,86 @@
+import PropertyBased
+import Testing
+
+@testable import MenuCore
+
+/// What `find` does to be fast on a big menu changes no answer: titles that cannot
+/// rank before the last kept answer are not scored, and a big menu is searched in
+/// parts whose answers are merged.
+@Suite struct FindShortcutTests {
+    /// Few words, so that many titles share the best score a query can have (a word
+    /// that is the query) and only their length and order rank them.
+    static let words = [
+        "net", "network", "wifi", "sound", "volume", "vol", "café", "écran", "settings", "set",
+    ]
+
+    /// A menu from `numbers`: each a node, its title two words of ``words``, nested
+    /// under an earlier group when the number says so; ids that are words too, so
+    /// that paths match.
+    static func menu(_ numbers: [Int]) -> MenuModel {
+        var specs: [NodeSpec] = []
+        var groups: [[Int]] = []
+        func title(_ n: Int) -> String {
+            let a = words[n % words.count]
+            let b = words[(n / words.count) % words.count]
+            return n % 3 == 0 ? a : "\(a) \(b)"
+        }
+        func append(_ spec: NodeSpec, under path: [Int], to list: inout [NodeSpec]) {
+            guard let first = path.first else { return list.append(spec) }
+            append(spec, under: Array(path.dropFirst()), to: &list[first].children)
+        }
+        for (k, n) in numbers.enumerated() {
+            let under = groups.isEmpty || n % 4 == 0 ? [] : groups[n % groups.count]
+            let id = n % 5 == 0 ? "\(words[n % words.count].filter(\.isASCII))\(k)" : "n\(k)"
+            let spec = NodeSpec(
+                id: id, kind: n % 2 == 0 ? .group : .item, title: TitleTemplate(literal: title(n)))
+            var siblings = specs
+            func count(_ path: [Int], in list: [NodeSpec]) -> Int {
+                guard let first = path.first else { return list.count }
+                return count(Array(path.dropFirst()), in: list[first].children)
+            }
+            let place = under + [count(under, in: siblings)]
+            append(spec, under: under, to: &siblings)
+            specs = siblings
+            if spec.kind == .group, under.count < 4 { groups.append(place) }
+        }
+        return MenuFixtures.model(specs)
+    }
+
+    static let queries = ["net", "vol", "set", "cafe", "ecran", "ne wi", "sw", "n", "et", "nwk", "network"]
+
+    static func answers(_ found: [FoundNode], _ model: MenuModel) -> [String] {
+        found.map { "\(model.tree.path($0.node)) \($0.field) \($0.score) \($0.exact) \($0.positions)" }
+    }
+
+    @Test func titlesLeftUnscoredCouldNotHaveRanked() async {
+        await propertyCheck(count: 60, input: Gen.int(in: 0...10_000).array(of: 1...300)) { numbers in
+            let model = Self.menu(numbers)
+            for query in Self.queries {
+                // With room for every answer, none is left unscored.
+                let all = try Self.answers(model.find(query, limit: 10_000), model)
+                for limit in [1, 3, 10] {
+                    #expect(
+                        try Self.answers(model.find(query, limit: limit), model) == Array(all.prefix(limit)),
+                        "\(query), \(limit)")
+                }
+            }
+        }
+    }
+
+    @Test func aMenuSearchedInPartsGivesTheAnswersOfOneSearch() async {
+        await propertyCheck(count: 60, input: Gen.int(in: 0...10_000).array(of: 1...300)) { numbers in
+            let model = Self.menu(numbers)
+            for query in Self.queries {
+                for limit in [1, 5, 50] {
+                    let whole = try Self.answers(model.find(query, limit: limit, partSize: .max), model)
+                    for partSize in [1, 7, 40] {
+                        #expect(
+                            try Self.answers(model.find(query, limit: limit, partSize: partSize), model)
+                                == whole,
+                            "\(query), \(limit), parts of \(partSize)")
+                    }
+                }
+            }
+        }
+    }
+}
