@@ -105,6 +105,37 @@ import Testing
         }
     }
 
+    /// A deep link (`menuctl open`) to a node in a closed group: every bar that shows
+    /// the focus shows it there, the group opened.
+    @Test func aDeepLinkMovesEveryBarsFocus() async throws {
+        var bars: [String: WatchProcess] = [:]
+        defer { for bar in bars.values { bar.stop() } }
+        try await withDaemon { daemon throws in
+            for format in ["polybar", "waybar", "i3blocks", "yambar"] {
+                bars[format] = try WatchProcess(socket: daemon.socketPath, arguments: ["--format", format])
+            }
+            let polybar = try #require(bars["polybar"])
+            let waybar = try #require(bars["waybar"])
+            let i3blocks = try #require(bars["i3blocks"])
+            let yambar = try #require(bars["yambar"])
+            #expect(try await polybar.nextLine("polybar's state").contains("%{R}▸ Applications%{R}"))
+            _ = try await waybar.nextLine("waybar's state")
+            _ = try await i3blocks.nextLine("i3blocks' state")
+            _ = try await yambar.nextState("yambar's state")
+
+            #expect(try daemon.menuctl(["open", "apps/term"]).status == 0)
+            let polybarLine = try await polybar.nextLine("polybar after open")
+            #expect(polybarLine.contains("%{R}Terminal%{R}"), "\(polybarLine)")
+            #expect(!polybarLine.contains("%{R}▸"), "\(polybarLine)")
+            let waybarLine = try await waybar.nextLine("waybar after open")
+            #expect(waybarLine.contains("\"alt\":\"apps/term\""), "\(waybarLine)")
+            #expect(waybarLine.contains("<b>Terminal</b>"), "\(waybarLine)")
+            let i3blocksLine = try await i3blocks.nextLine("i3blocks after open")
+            #expect(i3blocksLine.hasPrefix("▾ Applications  [Terminal]"), "\(i3blocksLine)")
+            #expect(try await yambar.nextState("yambar after open").contains("path|string|apps/term\n"))
+        }
+    }
+
     @Test func jsonWithAFormatIsAUsageError() async throws {
         try await withDaemon { daemon throws in
             let result = try daemon.menuctl(["--json", "watch", "--format", "tree"])
