@@ -28,6 +28,7 @@ struct SearchIndex: Sendable {
 
     init(tree: MenuTree) {
         let count = tree.count
+        text.reserveCapacity(tree.titles.reduce(0) { $0 + $1.utf8.count })
         starts.reserveCapacity(count)
         titleLengths.reserveCapacity(count)
         titleLetters.reserveCapacity(count)

@@ -44,11 +44,12 @@ public enum TextFolding {
         s.value >= 0x300 && s.value <= 0x36F
     }
 
-    /// Appends the folded UTF-8 of `text` to `bytes`.
+    /// Appends the folded UTF-8 of `text` to `bytes`. (No `reserveCapacity` here:
+    /// it reserves exactly what it is asked, so called for each of many texts
+    /// appended to one buffer it would copy the buffer each time.)
     public static func fold(_ text: String, into bytes: inout [UInt8]) {
         let ascii = text.utf8.allSatisfy { $0 < 0x80 }
         if ascii {
-            bytes.reserveCapacity(bytes.count + text.utf8.count)
             for b in text.utf8 { bytes.append(foldASCII(b)) }
             return
         }
