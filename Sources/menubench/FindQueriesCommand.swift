@@ -17,7 +17,7 @@ struct FindQueriesCommand: ParsableCommand {
     @Option(help: "Run this query instead of the section's (repeatable).")
     var query: [String] = []
 
-    @Flag(help: "Also print each query's best time and how many nodes it matched, slowest first.")
+    @Flag(help: "Also print each query's best time, slowest first.")
     var each = false
 
     func run() throws {
@@ -37,8 +37,7 @@ struct FindQueriesCommand: ParsableCommand {
         print(answers, clock.now - start)
         guard each else { return }
         for k in best.indices.sorted(by: { best[$0] > best[$1] }) {
-            let matched = try model.find(queries[k], limit: 10_000).count
-            print(best[k], matched, queries[k], separator: "\t")
+            print(best[k], queries[k], separator: "\t")
         }
     }
 }
