@@ -13,37 +13,35 @@ import Testing
         "net", "network", "wifi", "sound", "volume", "vol", "café", "écran", "settings", "set",
     ]
 
-    /// A menu from `numbers`: each a node, its title two words of ``words``, nested
-    /// under an earlier group when the number says so; ids that are words too, so
-    /// that paths match.
+    /// A menu from `numbers`: each a node, its title one or two words of ``words``,
+    /// under an earlier group (at most four deep) or at the top as the number says;
+    /// some ids are words too, so that paths match.
     static func menu(_ numbers: [Int]) -> MenuModel {
-        var specs: [NodeSpec] = []
-        var groups: [[Int]] = []
-        func title(_ n: Int) -> String {
+        var children: [Int: [Int]] = [:]
+        var tops: [Int] = []
+        var groups: [(node: Int, depth: Int)] = []
+        for (k, n) in numbers.enumerated() {
+            var depth = 0
+            if groups.isEmpty || n % 4 == 0 {
+                tops.append(k)
+            } else {
+                let parent = groups[n % groups.count]
+                children[parent.node, default: []].append(k)
+                depth = parent.depth + 1
+            }
+            if n % 2 == 0, depth < 4 { groups.append((k, depth)) }
+        }
+        func spec(_ k: Int) -> NodeSpec {
+            let n = numbers[k]
             let a = words[n % words.count]
             let b = words[(n / words.count) % words.count]
-            return n % 3 == 0 ? a : "\(a) \(b)"
+            let id = n % 5 == 0 ? "\(a.filter(\.isASCII))\(k)" : "n\(k)"
+            let below = (children[k] ?? []).map(spec)
+            return NodeSpec(
+                id: id, kind: n % 2 == 0 ? .group : .item,
+                title: TitleTemplate(literal: n % 3 == 0 ? a : "\(a) \(b)"), children: below)
         }
-        func append(_ spec: NodeSpec, under path: [Int], to list: inout [NodeSpec]) {
-            guard let first = path.first else { return list.append(spec) }
-            append(spec, under: Array(path.dropFirst()), to: &list[first].children)
-        }
-        for (k, n) in numbers.enumerated() {
-            let under = groups.isEmpty || n % 4 == 0 ? [] : groups[n % groups.count]
-            let id = n % 5 == 0 ? "\(words[n % words.count].filter(\.isASCII))\(k)" : "n\(k)"
-            let spec = NodeSpec(
-                id: id, kind: n % 2 == 0 ? .group : .item, title: TitleTemplate(literal: title(n)))
-            var siblings = specs
-            func count(_ path: [Int], in list: [NodeSpec]) -> Int {
-                guard let first = path.first else { return list.count }
-                return count(Array(path.dropFirst()), in: list[first].children)
-            }
-            let place = under + [count(under, in: siblings)]
-            append(spec, under: under, to: &siblings)
-            specs = siblings
-            if spec.kind == .group, under.count < 4 { groups.append(place) }
-        }
-        return MenuFixtures.model(specs)
+        return MenuFixtures.model(tops.map(spec))
     }
 
     static let queries = ["net", "vol", "set", "cafe", "ecran", "ne wi", "sw", "n", "et", "nwk", "network"]
