@@ -113,12 +113,22 @@ extension NativeMenuProgram {
             }
             let known = Set(path.map(\.id))
             try await point(at: entry)
-            // A submenu opens once the pointer rests on its entry.
+            // A submenu opens once the pointer rests on its entry. A move the program
+            // did not take as entering the entry (a loaded machine) is made again now
+            // and then until the submenu shows, as for the menu itself.
+            var pointed = clock.now
             let submenu: MenuWindow
             (submenu, frame) = try await settled(
                 "entry \(k) of \(window) to open a submenu (\(route)); log: \(log)"
             ) {
-                $0.first { !known.contains($0.id) }
+                let opened = $0.first { !known.contains($0.id) }
+                if opened == nil && clock.now - pointed > .seconds(3) {
+                    for x in [entry.x - 2, entry.x] {
+                        _ = try self.x.run("xdotool", ["mousemove", String(x), String(entry.y)])
+                    }
+                    pointed = clock.now
+                }
+                return opened
             }
             path.append(submenu)
         }
