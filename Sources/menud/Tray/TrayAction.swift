@@ -23,7 +23,7 @@ enum TrayAction {
             let step = entry.key == .rangeDown(path: path) ? -TrayMenu.nudge(bounds) : TrayMenu.nudge(bounds)
             let next = min(max(value + step, bounds.min), bounds.max)
             return .set(path: path, value: Value.format(TrayMenu.decimal(next)))
-        case .rangeValue:
+        case .rangeValue, .question:
             return nil
         }
     }

@@ -11,10 +11,13 @@ enum TrayEntryKey: Hashable {
     case rangeUp(path: String)
     /// The label between them, which shows the value.
     case rangeValue(path: String)
+    /// A `confirm:` item's question, the label above its Yes and No.
+    case question(path: String)
 
     var path: String {
         switch self {
-        case .node(let p), .rangeStep(let p, _), .rangeDown(let p), .rangeUp(let p), .rangeValue(let p):
+        case .node(let p), .rangeStep(let p, _), .rangeDown(let p), .rangeUp(let p), .rangeValue(let p),
+            .question(let p):
             return p
         }
     }

@@ -85,10 +85,9 @@ extension TrayItem {
                     let id = try Self.arguments(call) { () throws(BusError) in try call.arguments.readInt32()
                     }
                     let entry = try self.entry(id)
-                    let relabelled = self.shown(entry)
-                    self.perform(TrayAction.show(entry, in: tray.model)) { result in
+                    self.perform(self.showing(entry)) { result in
                         switch result {
-                        case .success(let changed): call.reply([.bool(changed || relabelled)])
+                        case .success(let changed): call.reply([.bool(changed)])
                         case .failure(let error): call.fail(error)
                         }
                     }
@@ -114,9 +113,8 @@ extension TrayItem {
                             continue
                         }
                         pending += 1
-                        let relabelled = self.shown(entry)
-                        self.perform(TrayAction.show(entry, in: tray.model)) { result in
-                            if case .success(let changed) = result, changed || relabelled {
+                        self.perform(self.showing(entry)) { result in
+                            if case .success(let changed) = result, changed {
                                 updated.append(.int32(id))
                             }
                             settle()
@@ -140,20 +138,26 @@ extension TrayItem {
 
     /// What an event names: a click, or a submenu opened or closed; nil for the
     /// others (`hovered`, and names this version of the spec does not know). A click
-    /// closes the host's menu, so the questions it showed are put away.
+    /// closes the host's menu, so a showing ends with it.
     func action(for event: String, on entry: TrayEntry) -> MenuCall? {
         switch event {
         case "clicked":
             hidden(nil)
             return TrayAction.click(entry, in: tray.model)
         case "opened":
-            _ = shown(entry)
-            return TrayAction.show(entry, in: tray.model)
+            return showing(entry)
         case "closed":
             hidden(entry)
             return nil
         default: return nil
         }
+    }
+
+    /// What showing `entry`'s submenu does: its first showing in this showing of the
+    /// menu refreshes a `children-cmd` group (``TrayAction/show(_:in:)``), the others
+    /// nothing.
+    private func showing(_ entry: TrayEntry) -> MenuCall? {
+        shown(entry) ? TrayAction.show(entry, in: tray.model) : nil
     }
 
     /// Runs `action`; `done` hears whether it changed anything, or the command's

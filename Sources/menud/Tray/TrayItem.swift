@@ -27,10 +27,11 @@ final class TrayItem {
     /// (the tray's revision), or a change to the model that told no client (children
     /// loaded into a group that is closed in the daemon, for this host).
     private var built: (revision: UInt32, model: Int, menu: TrayMenu)?
-    /// The `confirm:` items whose submenu this host shows, by path: their label is
-    /// their question here, and nowhere else. The tray's own view: showing a submenu
-    /// opens nothing in the daemon.
-    private var asking: Set<String> = []
+    /// The submenus this host has shown since it last showed the whole menu, by
+    /// path: GTK hosts ask `AboutToShow` and send `opened` several times as they show
+    /// one submenu, and a `children-cmd` group runs its command once per showing.
+    /// The tray's own view: showing a submenu opens nothing in the daemon.
+    private var showing: Set<String> = []
     /// What the item showed last, to signal what changed.
     private var shown: (title: String, icon: String)?
 
@@ -143,26 +144,20 @@ final class TrayItem {
     }
 
     /// The host is about to show `entry`'s submenu. The menu's own entry shown is a
-    /// new showing of the whole menu: no question is open in it yet. Returns whether
-    /// the entry's label changed (a question now shows).
+    /// new showing of the whole menu: no submenu is shown in it yet. Returns whether
+    /// this is the submenu's first showing since then (always, for the menu's own).
     func shown(_ entry: TrayEntry) -> Bool {
         guard case .node(let path) = entry.key else { return false }
-        if path == menu {
-            hidden(nil)
-            return false
-        }
-        guard let n = tray.model.tree.node(at: path), tray.model.question(of: n) != nil,
-            asking.insert(path).inserted
-        else { return false }
-        built = nil
-        return true
+        if path == menu { hidden(nil) }
+        return showing.insert(path).inserted
     }
 
-    /// The host hid `entry`'s submenu, or with nil its whole menu.
+    /// The host hid its whole menu (a click closes it, and so does the menu's own
+    /// `closed`). A submenu's `closed` is not its last: GTK hosts send it between the
+    /// several showings of one opening.
     func hidden(_ entry: TrayEntry?) {
-        let before = asking.count
-        if let entry { asking.remove(entry.key.path) } else { asking.removeAll() }
-        if asking.count != before { built = nil }
+        guard entry == nil || entry?.key == .node(path: menu) else { return }
+        showing.removeAll()
     }
 
     /// The menu's entries now.
@@ -171,13 +166,9 @@ final class TrayItem {
             return built.menu
         }
         let model = tray.model
-        var questions: [String: String] = [:]
-        for path in asking {
-            if let n = model.tree.node(at: path), let question = model.question(of: n) {
-                questions[path] = question
-            }
+        let made = TrayMenu(rows: (try? model.tree(under: menu)) ?? []) { row in
+            model.tree.node(at: row.path).flatMap(model.question(of:))
         }
-        let made = TrayMenu(rows: (try? model.tree(under: menu)) ?? [], questions: questions)
         built = (tray.revision, model.revision, made)
         return made
     }

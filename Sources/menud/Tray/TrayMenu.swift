@@ -10,7 +10,10 @@ import MenuCore
 ///   when it has more than ``maxRangeSteps`` or no step (the buttons then move a
 ///   tenth of the range);
 /// - text and date nodes, and ranges, show their value, added after the title when
-///   the title does not show it already.
+///   the title does not show it already;
+/// - a `confirm:` item is a submenu of its question, a label that cannot be clicked,
+///   above its Yes and No: GTK hosts draw a submenu before a relabelled parent, so
+///   the question has to be in the submenu to be seen.
 struct TrayMenu {
     /// The most steps a range is shown with one entry each.
     static let maxRangeSteps = 24
@@ -20,9 +23,8 @@ struct TrayMenu {
     let entries: [TrayEntryKey: TrayEntry]
 
     /// `rows`: the menu's rows as ``MenuModel/tree(under:)`` lists them, the menu first.
-    /// `questions`: the `confirm:` items whose submenu the host shows, by path, with
-    /// their question, which is then their label.
-    init(rows: [Row], questions: [String: String] = [:]) {
+    /// `question`: the question a group row asks when it is a `confirm:` item, or nil.
+    init(rows: [Row], question: (Row) -> String? = { _ in nil }) {
         var stack: [TrayEntry] = []
         var entries: [TrayEntryKey: TrayEntry] = [:]
         let base = rows.first?.depth ?? 0
@@ -33,7 +35,11 @@ struct TrayMenu {
         for row in rows {
             while stack.count > row.depth - base, stack.count > 1 { closeTop() }
             var entry = Self.entry(for: row)
-            if let question = questions[row.path] { entry.label = question }
+            if row.kind == .group, let question = question(row) {
+                var asked = TrayEntry(key: .question(path: row.path), label: question)
+                asked.enabled = false
+                entry.children.append(asked)
+            }
             stack.append(entry)
         }
         while stack.count > 1 { closeTop() }

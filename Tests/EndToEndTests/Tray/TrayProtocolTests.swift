@@ -131,10 +131,12 @@ import Testing
         }
     }
 
-    /// Entries that are nodes: all but those under a range.
+    /// Entries that are nodes: all but those under a range, and a `confirm:` item's
+    /// question (a label that cannot be clicked).
     static func nodeEntries(_ root: DBusMenuLayout) -> [(depth: Int, entry: DBusMenuLayout)] {
         var out: [(depth: Int, entry: DBusMenuLayout)] = []
         func walk(_ e: DBusMenuLayout, _ depth: Int) {
+            guard e.enabled else { return }
             out.append((depth, e))
             guard
                 !(e.isSubmenu && e.children.first?.toggleType == "radio"
@@ -205,18 +207,18 @@ import Testing
                         tray.daemon.directory.contains("clicked")
                     }
 
-                    // A `confirm:` item asks first: it is a submenu whose title turns into
-                    // the question when the host shows it (for this host alone), and
-                    // only its Yes runs the command.
+                    // A `confirm:` item asks first: it is a submenu whose first entry is
+                    // the question, which cannot be clicked, and only its Yes runs the
+                    // command.
                     let wipe = try #require(root.entry(labelled: "Wipe"))
                     #expect(wipe.isSubmenu)
-                    try #require(wipe.children.map(\.label) == ["_Yes", "_No"])
-                    _ = try bus.call(
-                        name, "/MenuBar", "com.canonical.dbusmenu", "AboutToShow", "i", ["\(wipe.id)"])
-                    #expect(try bus.layout(of: name).root.entry(labelled: "Really wipe?")?.id == wipe.id)
-                    try bus.menuEvent(name, id: wipe.children[1].id, "clicked")
-                    #expect(try state("main/wipe") == "collapsed")
+                    try #require(wipe.children.map(\.label) == ["Really wipe?", "_Yes", "_No"])
+                    #expect(wipe.children.map(\.enabled) == [false, true, true])
                     try bus.menuEvent(name, id: wipe.children[0].id, "clicked")
+                    try bus.menuEvent(name, id: wipe.children[2].id, "clicked")
+                    #expect(try state("main/wipe") == "collapsed")
+                    #expect(!tray.daemon.directory.contains("wiped"))
+                    try bus.menuEvent(name, id: wipe.children[1].id, "clicked")
                     try await waitUntil("the confirmed command to run") {
                         tray.daemon.directory.contains("wiped")
                     }
@@ -495,6 +497,72 @@ import Testing
                             #expect(after.entry(labelled: "Home")?.id == home.id)
                             #expect(after.entry(labelled: "Cafe") != nil)
                         }, cleanup: { await monitor.stop() })
+                }
+            }
+        }
+    }
+
+    /// GTK hosts ask `AboutToShow` and send `opened` several times as they show one
+    /// submenu: a `children-cmd` group's command runs once per showing of the menu,
+    /// which starts when the host shows the menu itself (its root) or ends with a
+    /// click.
+    @Test(.enabled(if: XTools.shouldRun(SessionBus.programs)))
+    func aChildrenCommandRunsOncePerShowing() async throws {
+        try XTools.require(SessionBus.programs)
+        let menu = """
+            menu:
+              - id: main
+                title: Main
+                children:
+                  - id: wifi
+                    title: Wi-Fi
+                    type: toggle
+                  - id: nets
+                    title: Networks
+                    children-cmd: >-
+                      echo run >> runs; echo '- {id: home, title: Home}'
+            """
+        try await Self.withConfig(menu) { config in
+            try await withSessionBus { bus in
+                let directory = try TempDirectory()
+                try await withDaemon(
+                    config: config, arguments: ["--tray"], directory: directory, environment: bus.environment
+                ) { daemon in
+                    let tray = TrayDaemon(daemon: daemon, bus: bus)
+                    let name = try #require(try await tray.waitForItems(["main"])["main"])
+                    func runs() -> Int {
+                        ((try? String(contentsOfFile: directory.file("runs"), encoding: .utf8)) ?? "")
+                            .split(separator: "\n").count
+                    }
+                    func show(_ id: Int) throws {
+                        _ = try bus.call(
+                            name, "/MenuBar", "com.canonical.dbusmenu", "AboutToShow", "i", ["\(id)"])
+                    }
+                    let (_, root) = try bus.layout(of: name)
+                    let nets = try #require(root.entry(labelled: "Networks")).id
+                    let wifi = try #require(root.entry(labelled: "Wi-Fi")).id
+                    // One showing, as waybar's and xfce4-panel's hosts tell it.
+                    for _ in 0..<3 {
+                        try show(0)
+                        try show(nets)
+                        try bus.menuEvent(name, id: nets, "opened")
+                        try bus.menuEvent(name, id: nets, "closed")
+                    }
+                    _ = try bus.call(
+                        name, "/MenuBar", "com.canonical.dbusmenu", "AboutToShowGroup", "ai",
+                        ["1", "\(nets)"])
+                    // AboutToShow answers once the command ran, so a second run would
+                    // have been counted by now.
+                    #expect(runs() == 3, "each root showing is a showing of its own")
+                    try show(nets)
+                    try bus.menuEvent(name, id: nets, "opened")
+                    #expect(runs() == 3)
+                    // A click ends the showing.
+                    try bus.menuEvent(name, id: wifi, "clicked")
+                    try show(nets)
+                    try await waitUntil("a run for the next showing") { runs() == 4 }
+                    try show(nets)
+                    #expect(runs() == 4)
                 }
             }
         }
