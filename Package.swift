@@ -85,6 +85,10 @@ let package = Package(
             name: "MenuApplications",
             dependencies: ["MenuCore"]
         ),
+        // Icon names resolved to image files by the freedesktop Icon Theme
+        // Specification, for the menus that take files (openbox, labwc). Reads files,
+        // so it is kept out of MenuCore; menuctl's formats use it.
+        .target(name: "MenuIcons"),
         // The wire format, shared by both ends: request words, records and their
         // escaping, error codes, events, replies. It renders the model's values, so it
         // depends on MenuCore and never the reverse: the model knows nothing of the wire.
@@ -138,6 +142,7 @@ let package = Package(
                 "MenuCore",
                 "MenuProtocol",
                 "MenuClient",
+                "MenuIcons",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // menuctl runs once per status-bar click or key press, so its start-up is
@@ -152,7 +157,7 @@ let package = Package(
             name: "menubench",
             dependencies: [
                 "MenuCore", "MenuConfigLoading", "MenuApplications", "MenuProtocol", "MenuClient", "MenuLoop",
-                "CYAML", "CMallocInfo",
+                "MenuIcons", "CYAML", "CMallocInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -171,6 +176,10 @@ let package = Package(
             ],
             // Read from disk via #filePath, not bundled as resources.
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "MenuIconsTests",
+            dependencies: ["MenuIcons", "TestSupport"]
         ),
         .testTarget(
             name: "MenuApplicationsTests",

@@ -21,29 +21,32 @@ public struct ApplicationMenu: Sendable {
     /// menu.
     public var entries: [DesktopEntry]
 
-    /// A main category: its name in `Categories`, the id and title of its group.
+    /// A main category: its name in `Categories`, the id, title and icon of its
+    /// group. The icons are the Icon Naming Specification's for categories, as the
+    /// freedesktop menus' `.directory` files name them.
     public struct Category: Sendable {
         public var name: String
         public var id: String
         public var title: String
+        public var icon: String
     }
 
     /// The main categories, in the order their groups come. `Audio` and `Video`
     /// require `AudioVideo` and go with it.
     public static let categories: [Category] = [
-        Category(name: "Utility", id: "utility", title: "Accessories"),
-        Category(name: "Development", id: "development", title: "Development"),
-        Category(name: "Education", id: "education", title: "Education"),
-        Category(name: "Game", id: "game", title: "Games"),
-        Category(name: "Graphics", id: "graphics", title: "Graphics"),
-        Category(name: "Network", id: "network", title: "Internet"),
-        Category(name: "AudioVideo", id: "audiovideo", title: "Multimedia"),
-        Category(name: "Office", id: "office", title: "Office"),
-        Category(name: "Science", id: "science", title: "Science"),
-        Category(name: "Settings", id: "settings", title: "Settings"),
-        Category(name: "System", id: "system", title: "System"),
+        Category(name: "Utility", id: "utility", title: "Accessories", icon: "applications-accessories"),
+        Category(name: "Development", id: "development", title: "Development", icon: "applications-development"),
+        Category(name: "Education", id: "education", title: "Education", icon: "applications-science"),
+        Category(name: "Game", id: "game", title: "Games", icon: "applications-games"),
+        Category(name: "Graphics", id: "graphics", title: "Graphics", icon: "applications-graphics"),
+        Category(name: "Network", id: "network", title: "Internet", icon: "applications-internet"),
+        Category(name: "AudioVideo", id: "audiovideo", title: "Multimedia", icon: "applications-multimedia"),
+        Category(name: "Office", id: "office", title: "Office", icon: "applications-office"),
+        Category(name: "Science", id: "science", title: "Science", icon: "applications-science"),
+        Category(name: "Settings", id: "settings", title: "Settings", icon: "preferences-desktop"),
+        Category(name: "System", id: "system", title: "System", icon: "applications-system"),
     ]
-    public static let other = Category(name: "", id: "other", title: "Other")
+    public static let other = Category(name: "", id: "other", title: "Other", icon: "applications-other")
 
     /// The menu of `entries`, the shown ones of a scan.
     public init(_ entries: [DesktopEntry]) {
@@ -106,7 +109,7 @@ public struct ApplicationMenu: Sendable {
             children.append(
                 NodeSpec(
                     id: category.id, kind: .group, title: TitleTemplate(literal: category.title),
-                    children: apps))
+                    icon: category.icon, children: apps))
         }
         self.children = children
         self.launches = launches

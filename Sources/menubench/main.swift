@@ -10,7 +10,7 @@ import MenuLoop
 struct Menubench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Measure menud's load, model, socket, client, fan-out, reload, live-value, applications and search costs.",
+            "Measure menud's load, model, socket, client, fan-out, reload, live-value, applications, search and icon costs.",
         subcommands: [
             Run.self, RawParseCommand.self, LoadCommand.self, GenerateCommand.self, DriveCommand.self,
             LoopFloorCommand.self, BareFloorCommand.self, HotPathCommand.self, FindQueriesCommand.self,
@@ -25,9 +25,9 @@ struct Run: ParsableCommand {
 
     @Option(
         help:
-            "Comma-separated sections: load, model, children, socket, client, fanout, reload, live, applications, find."
+            "Comma-separated sections: load, model, children, socket, client, fanout, reload, live, applications, find, icons."
     )
-    var sections = "load,model,socket,client,fanout,reload,live,applications,find"
+    var sections = "load,model,socket,client,fanout,reload,live,applications,find,icons"
 
     @Option(help: "Seconds each socket load runs, at most.")
     var seconds = 3.0
@@ -92,6 +92,9 @@ struct Run: ParsableCommand {
         }
         if wanted.contains("applications") {
             results += ApplicationsBench(entries: 2000, workDir: work).run()
+        }
+        if wanted.contains("icons") {
+            results += IconsBench().run()
         }
         let report = BenchReport(results: results, tables: tables)
         print("menubench on \(BenchReport.machine)\n")

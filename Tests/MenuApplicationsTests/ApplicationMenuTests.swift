@@ -26,6 +26,12 @@ import Testing
             entry("e.desktop", "Calculator", categories: ["Utility"]),
         ])
         #expect(menu.children.map(\.id) == ["utility", "network", "audiovideo", "other"])
+        // The Icon Naming Specification's names for categories.
+        #expect(
+            menu.children.map(\.icon) == [
+                "applications-accessories", "applications-internet", "applications-multimedia",
+                "applications-other",
+            ])
         #expect(menu.children[1].children.map(\.id) == ["a", "b"])
         #expect(
             menu.children[1].children.map(\.title) == [

@@ -7,7 +7,7 @@ import MenuProtocol
 #endif
 
 /// `menuctl rofi`: a rofi script-mode backend (rofi-script(5)), so that
-/// `rofi -show menu -modi "menu:menuctl rofi"` is the accordion. rofi runs it once
+/// `rofi -show menu -modi "menu:menuctl rofi" -show-icons` is the accordion. rofi runs it once
 /// for the list and again with each selection; ROFI_RETV and ROFI_INFO say what was
 /// selected. Groups toggle in place, toggles flip and options are picked (the list
 /// comes back), items run (the list does not, so rofi closes), and value nodes ask
@@ -19,16 +19,16 @@ import MenuProtocol
 struct RofiCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rofi",
-        abstract: "Be a rofi script mode: rofi -show menu -modi \"menu:menuctl rofi\".",
+        abstract: "Be a rofi script mode: rofi -show menu -modi \"menu:menuctl rofi\" -show-icons.",
         discussion: """
             rofi appends the selected entry as a last argument on later calls; it is ignored. \
             With --search, the nodes the accordion hides are listed too, after its rows, each \
             after its groups' titles ("Power › Session › Lock"), and every row carries its \
             groups' titles and its path as search terms, so typing searches the whole menu: \
-            rofi -show menu -modi "menu:menuctl rofi --search". Choosing a hidden node acts \
+            rofi -show menu -modi "menu:menuctl rofi --search" -show-icons. Choosing a hidden node acts \
             on it as if its groups had been opened: they open, an item runs, a toggle flips, \
             a group opens. --at PATH starts with PATH shown, focused and open: \
-            rofi -show menu -modi "menu:menuctl rofi --at settings/network".
+            rofi -show menu -modi "menu:menuctl rofi --at settings/network" -show-icons.
             """)
     @OptionGroup var global: GlobalOptions
 

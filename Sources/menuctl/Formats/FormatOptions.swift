@@ -1,4 +1,9 @@
 import ArgumentParser
+import MenuIcons
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The formats `--format` names.
 enum FormatName: String, CaseIterable, ExpressibleByArgument {
@@ -32,11 +37,23 @@ struct FormatOptions: ParsableArguments {
             valueName: "template"))
     var template: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The icon theme that --format openbox finds icon files in (default: GTK's, else hicolor).",
+            valueName: "name"))
+    var iconTheme: String?
+
+    @Option(
+        help: ArgumentHelp("The size in pixels of the icons --format openbox looks for.", valueName: "pixels")
+    )
+    var iconSize = 16
+
     /// Whether either option was given: `watch` keeps its own default when not.
     var isGiven: Bool { format != nil || template != nil }
 
     func validate() throws {
         if let template { _ = try RowTemplate(parsing: template) }
+        guard iconSize > 0 else { throw ValidationError("--icon-size must be a number of pixels, 1 or more") }
     }
 
     /// Refuses a format whose commands cannot hold menuctl's own words: a control
@@ -50,6 +67,14 @@ struct FormatOptions: ParsableArguments {
                 "--format \(format.rawValue) cannot write a command with \(RowJSON.string(word)): "
                     + "it holds a control character")
         }
+    }
+
+    /// The icon theme of `--icon-theme` or GTK's settings, over the XDG data folders.
+    private var icons: IconTheme {
+        let environment = { (name: String) in getenv(name).map { String(cString: $0) } }
+        return IconTheme(
+            name: iconTheme ?? IconThemeSetting.themeName(environment), size: iconSize,
+            baseDirectories: IconThemeSetting.baseDirectories(environment))
     }
 
     /// The format to print with. `invocation` is how click actions call menuctl back;
@@ -68,7 +93,7 @@ struct FormatOptions: ParsableArguments {
         case .i3blocks: return I3blocksFormat()
         case .polybar: return PolybarFormat(menuctl: invocation)
         case .yambar: return YambarFormat()
-        case .openbox: return OpenboxFormat(menuctl: invocation)
+        case .openbox: return OpenboxFormat(menuctl: invocation, icons: icons)
         case .jgmenu: return JgmenuFormat(menuctl: invocation)
         }
     }

@@ -1,3 +1,5 @@
+import MenuIcons
+
 /// `--format openbox`: an openbox pipe menu (`<openbox_pipe_menu>`), which openbox
 /// and labwc read from a `<menu execute="…"/>` of their own menu file. The menu is
 /// ``NativeMenu``: a submenu per group, choice and range, written out in full, so
@@ -6,13 +8,17 @@
 /// Text from the menu reaches the XML only as an attribute value, one line without
 /// control characters or noncharacters (``NativeMenu``: XML 1.0 cannot carry them),
 /// with `&`, `<`, `>`, `"` and `'` as entities and `_` doubled, since openbox reads
-/// `_x` as the access key x. Icons are left out: openbox takes an image file there,
-/// and a menu's icons are names from the icon theme. The commands hold
+/// `_x` as the access key x. openbox takes an image file as an entry's `icon`, and a
+/// menu's icons are names from the icon theme: each is resolved to a file by
+/// ``IconTheme`` (the user's theme, its parents, hicolor), and left out when none is
+/// found. The commands hold
 /// menuctl's own words, fixed command words and node paths, escaped for
 /// `g_shell_parse_argv`, which openbox and labwc split an Execute command with, and
 /// for the `~` that openbox expands at the start of a word.
 struct OpenboxFormat: ViewFormat {
     var menuctl: MenuctlInvocation
+    /// Where icon names become files; nil to leave icons out.
+    var icons: IconTheme?
 
     var showsEveryNode: Bool { true }
 
@@ -29,16 +35,24 @@ struct OpenboxFormat: ViewFormat {
         case .submenu(let menu):
             // The id names the submenu among all of openbox's menus: from the path,
             // unique and made of id characters only.
-            out += "\(pad)<menu id=\"menud:\(Self.xml(menu.path))\" label=\"\(Self.label(menu.label))\">\n"
+            out += "\(pad)<menu id=\"menud:\(Self.xml(menu.path))\" label=\"\(Self.label(menu.label))\""
+            out += icon(menu.icon) + ">\n"
             for child in menu.entries { write(child, indent: indent + 1, to: &out) }
             out += "\(pad)</menu>\n"
-        case .command(let label, _, let arguments):
-            out += "\(pad)<item label=\"\(Self.label(label))\"><action name=\"Execute\"><command>"
+        case .command(let label, let icon, let arguments):
+            out +=
+                "\(pad)<item label=\"\(Self.label(label))\"\(self.icon(icon))><action name=\"Execute\"><command>"
             out += Self.xml(Self.commandLine(menuctl.words + arguments))
             out += "</command></action></item>\n"
-        case .text(let label, _):
-            out += "\(pad)<item label=\"\(Self.label(label))\"/>\n"
+        case .text(let label, let icon):
+            out += "\(pad)<item label=\"\(Self.label(label))\"\(self.icon(icon))/>\n"
         }
+    }
+
+    /// The ` icon="FILE"` attribute for the icon `name`, or nothing.
+    private func icon(_ name: String) -> String {
+        guard let file = icons?.file(for: name) else { return "" }
+        return " icon=\"\(Self.xml(file))\""
     }
 
     /// A label attribute's value: `_` doubled, then escaped.

@@ -13,7 +13,8 @@ extension XSession {
         let rofi = try start(
             "rofi",
             // rofi allows one instance per pid file; its own keeps parallel tests apart.
-            ["-show", "menu", "-modi", mode, "-pid", directory.file("rofi.pid")],
+            // `-show-icons`, as documented: the rows' `\0icon` are drawn.
+            ["-show", "menu", "-modi", mode, "-show-icons", "-pid", directory.file("rofi.pid")],
             environment: environment(daemon))
         try await waitForWindow(class: "rofi", from: rofi)
         return rofi
