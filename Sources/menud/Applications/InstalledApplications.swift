@@ -2,6 +2,10 @@ import Logging
 import MenuApplications
 import MenuLoop
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The installed applications as the menu shows them, kept up to date: scanned on
 /// libuv's thread pool (two thousand desktop entries take longer than the loop
 /// should stop for), and scanned again when a watched `applications` directory
@@ -12,6 +16,9 @@ final class InstalledApplications {
     /// How long a burst of events (a package manager installing a dozen files) may
     /// pause without having ended.
     static let settle = Duration.milliseconds(100)
+    /// The longest a burst is waited for: a file rewritten many times a second never
+    /// pauses, and an entry installed beside it must still come.
+    static let maxWait = Duration.seconds(1)
     /// The most directories watched: a tree of more is watched only this far.
     static let watchLimit = 256
 
@@ -25,6 +32,12 @@ final class InstalledApplications {
     private let logger: Logger
     private let timer: LoopTimer
     private var watches: [String: FileWatch] = [:]
+    /// For each `applications` directory that is missing, its nearest folder that is
+    /// there, watched for the name that leads to it: re-creating a deleted
+    /// directory, or making it for the first time, is then seen.
+    private var parentWatches: [String: (names: Set<String>, watch: FileWatch)] = [:]
+    /// When the first event of the burst under way came; nil between bursts.
+    private var burstStarted: ContinuousClock.Instant?
     private var scanning = false
     /// A directory changed while a scan ran: what it read may be from before.
     private var changedMeanwhile = false
@@ -43,7 +56,10 @@ final class InstalledApplications {
         self.loop = loop
         self.logger = logger
         timer = LoopTimer(loop: loop)
-        timer.onFire = { [unowned self] in self.scan() }
+        timer.onFire = { [unowned self] in
+            burstStarted = nil
+            scan()
+        }
     }
 
     /// Completes once the first scan has ended.
@@ -53,7 +69,9 @@ final class InstalledApplications {
         closed = true
         timer.close()
         for watch in watches.values { watch.close() }
+        for parent in parentWatches.values { parent.watch.close() }
         watches = [:]
+        parentWatches = [:]
         onChange = nil
         firstScan.succeed(())
         for waiting in rescans { waiting.succeed(()) }
@@ -139,12 +157,11 @@ final class InstalledApplications {
         for path in directories.prefix(Self.watchLimit) where watches[path] == nil {
             do throws(UVError) {
                 let watch = try FileWatch(loop: loop, path: path)
-                let timer = self.timer
-                watch.onEvent = { event in
+                watch.onEvent = { [unowned self] event in
                     // update-desktop-database writes mimeinfo.cache beside the entries:
                     // only entries and directories (names without a dot) count.
-                    guard let name = event.name else { return timer.start(after: Self.settle) }
-                    if name.hasSuffix(".desktop") || !name.contains(".") { timer.start(after: Self.settle) }
+                    guard let name = event.name else { return changed() }
+                    if name.hasSuffix(".desktop") || !name.contains(".") { changed() }
                 }
                 watch.onError = { [logger] error in logger.warning("applications: watching \(path): \(error)")
                 }
@@ -153,6 +170,57 @@ final class InstalledApplications {
                 logger.warning("applications: cannot watch \(path) for changes: \(error)")
             }
         }
-        if grown { timer.start(after: Self.settle) }
+        followParents(of: environment.directories.filter { !wanted.contains($0) })
+        if grown { changed() }
+    }
+
+    /// Watches the nearest folder that is there of each of `missing`, for the name
+    /// that leads on to it, and no other folder.
+    private func followParents(of missing: [String]) {
+        var leading: [String: Set<String>] = [:]
+        for directory in missing {
+            var path = Substring(directory)
+            while let slash = path.lastIndex(of: "/") {
+                let parent = slash == path.startIndex ? "/" : String(path[..<slash])
+                let name = String(path[path.index(after: slash)...])
+                if Self.isDirectory(parent) {
+                    if !name.isEmpty { leading[parent, default: []].insert(name) }
+                    break
+                }
+                path = path[..<slash]
+            }
+        }
+        for (path, parent) in parentWatches where leading[path] != parent.names {
+            parent.watch.close()
+            parentWatches[path] = nil
+        }
+        for (path, names) in leading where parentWatches[path] == nil {
+            do throws(UVError) {
+                let watch = try FileWatch(loop: loop, path: path)
+                watch.onEvent = { [unowned self] event in
+                    guard let name = event.name else { return changed() }
+                    if names.contains(name) { changed() }
+                }
+                watch.onError = { [logger] error in logger.warning("applications: watching \(path): \(error)")
+                }
+                parentWatches[path] = (names, watch)
+            } catch {
+                logger.warning("applications: cannot watch \(path) for an applications folder: \(error)")
+            }
+        }
+    }
+
+    /// A watched folder changed: a scan once events pause for ``settle``, and at
+    /// the latest ``maxWait`` after the first of them.
+    private func changed() {
+        let now = ContinuousClock.now
+        let started = burstStarted ?? now
+        burstStarted = started
+        timer.start(after: max(.zero, min(Self.settle, Self.maxWait - (now - started))))
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 }

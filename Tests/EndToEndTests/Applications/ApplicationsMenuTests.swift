@@ -397,6 +397,73 @@ import Testing
         }
     }
 
+    /// An entry rewritten a hundred times a second never lets its events pause: an
+    /// entry installed meanwhile still comes, a scan being due at the latest a
+    /// second after a burst began.
+    @Test func anEntryComesWhileAnotherIsRewrittenWithoutPause() async throws {
+        let desktop = try Desktop()
+        try Self.entry("Calculator", ["Categories=Utility;"])
+            .write(toFile: desktop.system + "/calc.desktop", atomically: false, encoding: .utf8)
+        try await withApplications(desktop) { daemon in
+            try await waitUntil("the applications; log:\n\(daemon.log)") { try openRows(daemon).count == 2 }
+            let entry = Self.entry("Busy", ["Categories=Utility;"])
+            let writer = try BackgroundProcess(
+                "/bin/sh",
+                [
+                    "-c",
+                    "while :; do printf '%s' \"$1\" > \"$2/busy.desktop\"; sleep 0.01; done", "sh", entry,
+                    desktop.home,
+                ], environment: desktop.environment(), log: desktop.directory.file("writer.log"))
+            try await withCleanup(
+                {
+                    try await waitUntil("the rewritten entry's row; log:\n\(daemon.log)") {
+                        try openRows(daemon).contains("apps/utility/busy Busy")
+                    }
+                    try desktop.install(
+                        Self.entry("Clock", ["Categories=Utility;"]), as: "clock.desktop", in: desktop.system)
+                    try await waitUntil("the entry installed while another is rewritten; log:\n\(daemon.log)")
+                    {
+                        try openRows(daemon).contains("apps/utility/clock Clock")
+                    }
+                    #expect(writer.isRunning, "the writer kept writing: \(writer.log)")
+                }, cleanup: { await writer.stop() })
+        }
+    }
+
+    /// A top-level `applications` folder that is deleted and made again is followed
+    /// again: its parent is watched while it is missing, and so is the nearest folder
+    /// there of one that has never been.
+    @Test func aDeletedApplicationsFolderMadeAgainIsFollowed() async throws {
+        let desktop = try Desktop()
+        try Self.entry("Calculator", ["Categories=Utility;"])
+            .write(toFile: desktop.home + "/calc.desktop", atomically: false, encoding: .utf8)
+        let never = desktop.directory.file("never/share")
+        try await withApplications(
+            desktop, environment: ["XDG_DATA_DIRS": desktop.directory.file("system") + ":" + never]
+        ) {
+            daemon in
+            try await waitUntil("the applications; log:\n\(daemon.log)") { try openRows(daemon).count == 2 }
+            try FileManager.default.removeItem(atPath: desktop.home)
+            try await waitUntil("the deleted folder's entry to go; log:\n\(daemon.log)") {
+                try openRows(daemon).isEmpty
+            }
+            try FileManager.default.createDirectory(atPath: desktop.home, withIntermediateDirectories: false)
+            try desktop.install(
+                Self.entry("Clock", ["Categories=Utility;"]), as: "clock.desktop", in: desktop.home)
+            try await waitUntil("the entry in the folder made again; log:\n\(daemon.log)") {
+                try openRows(daemon).contains("apps/utility/clock Clock")
+            }
+            // `never` has no folder on its way: made with its applications at once.
+            try FileManager.default.createDirectory(
+                atPath: never + "/applications", withIntermediateDirectories: true)
+            try desktop.install(
+                Self.entry("Chess", ["Categories=Game;"]), as: "chess.desktop", in: never + "/applications")
+            try await waitUntil("the entry in a folder that was never there; log:\n\(daemon.log)") {
+                try openRows(daemon).contains("apps/game/chess Chess")
+            }
+        }
+    }
+
     /// The daemon's threads' context switches while `body` runs and `window` after it,
     /// main thread and the rest apart, counted from when it has gone half a second
     /// without one (its start, the first scan and the rows asked for are over).
