@@ -520,8 +520,9 @@ import Testing
         }
     }
 
-    /// An `applications` directory made after the start is not watched: `refresh`
-    /// reads the directories again, and answers once what it found is in.
+    /// `refresh` reads the directories again at once, without waiting for a burst of
+    /// events to pause, and answers once what it found is in: here what a directory
+    /// made after the start holds.
     @Test func refreshReadsTheDirectoriesAgain() async throws {
         let desktop = try Desktop()
         try Self.entry("Calculator").write(
