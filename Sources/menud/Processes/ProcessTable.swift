@@ -8,7 +8,8 @@ import MenuProtocol
 
 /// Starting the commands of a menu (`exec`, `on-change`, `children-cmd`) on the loop.
 /// Each runs with `/bin/sh -c` in a session of its own (``ChildProcess`` detaches it):
-/// it outlives the daemon (unless it `endsWithDaemon`), never receives the daemon's
+/// it outlives the daemon (unless it `endsWithDaemon`, which ``DaemonBoundProgram``
+/// makes sure of even when the daemon is killed), never receives the daemon's
 /// terminal signals, and a timeout can kill whatever it started with it. It gets
 /// default signal dispositions (the daemon ignores SIGPIPE, which a child must not
 /// inherit), `/dev/null` for the streams not captured and none of the daemon's
@@ -56,8 +57,8 @@ final class ProcessTable {
         let process: ChildProcess
         do {
             process = try ChildProcess(
-                loop: loop, program, environment: environment, standardOutput: standardOutput,
-                standardError: standardError)
+                loop: loop, endsWithDaemon ? DaemonBoundProgram.wrapping(program) : program,
+                environment: environment, standardOutput: standardOutput, standardError: standardError)
         } catch {
             let name: String
             switch program {
@@ -78,6 +79,8 @@ final class ProcessTable {
         running[pid] = (process, deadline, endsWithDaemon)
         process.onExit = { [weak self] result in
             self?.running.removeValue(forKey: pid)?.deadline?.close()
+            var result = result
+            if endsWithDaemon { result.exit = DaemonBoundProgram.exit(result.exit) }
             ended(result)
         }
         return process
