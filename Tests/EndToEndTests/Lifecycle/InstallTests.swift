@@ -282,6 +282,24 @@ private struct Installation {
                 }
             }
         }
+        // The hand-written synopses name every option the programs' help lists at the
+        // top (the DESCRIPTION's items up to the first subcommand).
+        for (name, page) in ["menud.1": menudPage, "menuctl.1": menuctlPage] {
+            let synopsis =
+                page.components(separatedBy: ".Sh SYNOPSIS\n").last?
+                .components(separatedBy: ".Sh ").first ?? ""
+            let description =
+                page.components(separatedBy: ".Sh DESCRIPTION\n").last?
+                .components(separatedBy: "\n.It Em ").first ?? ""
+            let options = description.split(separator: "\n").filter { $0.hasPrefix(".It Fl ") }.compactMap {
+                $0.split(separator: " ").prefix { $0 != "Ar" }.last { $0.hasPrefix("-") }
+            }
+            #expect(options.count >= 4, "\(name)'s options: \(options)")
+            for option in options {
+                #expect(
+                    synopsis.contains("Fl \(option)"), "\(name)'s synopsis lacks -\(option):\n\(synopsis)")
+            }
+        }
         // menud has no subcommands, which the generator's synopsis named.
         #expect(!menudPage.contains("subcommand"), "\(menudPage)")
         // Every key of docs/config.md's table of node keys is in menud.yaml(5).
