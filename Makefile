@@ -1,6 +1,7 @@
 # `make` builds menud and menuctl for release, with their man pages and shell
-# completions, into .build/dist; `make install` copies them, and the systemd user
-# unit, under $(DESTDIR)$(PREFIX), and `make uninstall` removes those files again.
+# completions, into .build/dist; `make install` copies them, the systemd user unit,
+# the docs and the example config under $(DESTDIR)$(PREFIX), and `make uninstall`
+# removes those files again.
 #
 #   make install PREFIX=~/.local          for one user
 #   make && sudo make install             for everyone, under /usr/local
@@ -14,6 +15,8 @@ override PREFIX := $(patsubst ~%,$(HOME)%,$(PREFIX))
 BINDIR ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share
 MANDIR ?= $(DATADIR)/man
+# The docs the man pages point to, and the example config.
+DOCDIR ?= $(DATADIR)/doc/menud
 BASH_COMPLETION_DIR ?= $(DATADIR)/bash-completion/completions
 ZSH_COMPLETION_DIR ?= $(DATADIR)/zsh/site-functions
 FISH_COMPLETION_DIR ?= $(DATADIR)/fish/vendor_completions.d
@@ -40,9 +43,12 @@ MANUALS := .build/plugins/GenerateManual/outputs
 unexport MENUD_DYNAMIC_MENUCTL
 
 PROGRAMS := menud menuctl
+DOCS := $(wildcard docs/*.md) config/example.yaml
 INSTALLED := \
 	$(addprefix $(BINDIR)/,$(PROGRAMS)) \
 	$(addprefix $(MANDIR)/man1/,$(addsuffix .1,$(PROGRAMS))) \
+	$(MANDIR)/man5/menud.yaml.5 \
+	$(addprefix $(DOCDIR)/,$(notdir $(DOCS))) \
 	$(addprefix $(BASH_COMPLETION_DIR)/,$(PROGRAMS)) \
 	$(addprefix $(ZSH_COMPLETION_DIR)/_,$(PROGRAMS)) \
 	$(addprefix $(FISH_COMPLETION_DIR)/,$(addsuffix .fish,$(PROGRAMS))) \
@@ -53,13 +59,17 @@ INSTALLED := \
 # What the build reads: when none changed since the last build, `make install` does
 # not call swift, so `make && sudo make install` works where root's PATH has none.
 UNIT := contrib/systemd/menud.service
-SOURCES := Package.swift Makefile $(shell find Sources -type f) $(UNIT)
+MAN_SOURCES := $(wildcard contrib/man/*)
+SOURCES := Package.swift Makefile $(shell find Sources -type f) $(UNIT) $(MAN_SOURCES)
 
 all: $(DIST)/built
 
-# The man pages come from swift-argument-parser's manual generator, through its
-# plugin, which reads each program's --experimental-dump-help (the build is done by
-# then, so the plugin's own release build has nothing left to do).
+# The man pages' DESCRIPTION comes from swift-argument-parser's manual generator,
+# through its plugin, which reads each program's --experimental-dump-help (the build
+# is done by then, so the plugin's own release build has nothing left to do); their
+# other sections are contrib/man's (compose-manual.awk says how they are put
+# together). menud.yaml(5) is contrib/man's alone, dated as the others are. The
+# pages say @DOCDIR@ where the docs are, which install fills in.
 $(DIST)/built: $(SOURCES)
 	$(SWIFT) build -c release
 	$(SWIFT) package plugin generate-manual $(if $(MAN_DATE),--date $(MAN_DATE))
@@ -68,12 +78,16 @@ $(DIST)/built: $(SOURCES)
 	set -e; for p in $(PROGRAMS); do \
 		cp $(RELEASE)/$$p $(DIST)/$$p; \
 		$(STRIP) $(DIST)/$$p; \
-		cp $(MANUALS)/$$p/$$p.1 $(DIST)/$$p.1; \
+		awk -f contrib/man/compose-manual.awk contrib/man/$$p.1.sections \
+			$(MANUALS)/$$p/$$p.1 > $(DIST)/$$p.1; \
 		$(RELEASE)/$$p --generate-completion-script bash > $(DIST)/$$p.bash; \
 		sed -i '1{/^#!/d}' $(DIST)/$$p.bash; \
 		$(RELEASE)/$$p --generate-completion-script zsh > $(DIST)/_$$p; \
 		$(RELEASE)/$$p --generate-completion-script fish > $(DIST)/$$p.fish; \
 	done
+	sed "s/^\.Dd @DATE@$$/$$(grep -m1 '^\.Dd ' $(DIST)/menud.1)/" contrib/man/menud.yaml.5 \
+		> $(DIST)/menud.yaml.5
+	! grep -q '@DATE@' $(DIST)/menud.yaml.5
 	@# bash sources a completion script: the generator's `#!/bin/bash` is dropped.
 	@# The line install replaces.
 	grep -qx 'ExecStart=%h/.local/bin/menud' $(UNIT)
@@ -83,7 +97,11 @@ $(DIST)/built: $(SOURCES)
 install: all
 	$(INSTALL) -d $(addprefix $(DESTDIR),$(sort $(dir $(INSTALLED))))
 	$(INSTALL) -m 755 $(DIST)/menud $(DIST)/menuctl $(DESTDIR)$(BINDIR)
-	$(INSTALL) -m 644 $(DIST)/menud.1 $(DIST)/menuctl.1 $(DESTDIR)$(MANDIR)/man1
+	set -e; for page in man1/menud.1 man1/menuctl.1 man5/menud.yaml.5; do \
+		sed 's|@DOCDIR@|$(DOCDIR)|g' $(DIST)/$$(basename $$page) > $(DESTDIR)$(MANDIR)/$$page; \
+		chmod 644 $(DESTDIR)$(MANDIR)/$$page; \
+	done
+	$(INSTALL) -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)
 	$(INSTALL) -m 644 $(DIST)/menud.bash $(DESTDIR)$(BASH_COMPLETION_DIR)/menud
 	$(INSTALL) -m 644 $(DIST)/menuctl.bash $(DESTDIR)$(BASH_COMPLETION_DIR)/menuctl
 	$(INSTALL) -m 644 $(DIST)/_menud $(DIST)/_menuctl $(DESTDIR)$(ZSH_COMPLETION_DIR)
@@ -118,7 +136,7 @@ DEB_COMMIT := $(shell git log -1 --format=%h 2>/dev/null)
 
 deb: $(DEB)
 
-$(DEB): $(DIST)/built $(wildcard contrib/debian/*)
+$(DEB): $(DIST)/built $(wildcard contrib/debian/*) $(DOCS)
 	@command -v dpkg-deb >/dev/null && command -v dpkg-shlibdeps >/dev/null \
 		|| { echo "make deb needs dpkg-deb and dpkg-shlibdeps: apt-get install dpkg-dev" >&2; exit 1; }
 	test "$$($(DIST)/menud --version)" = "$(DEB_VERSION)"
@@ -126,7 +144,7 @@ $(DEB): $(DIST)/built $(wildcard contrib/debian/*)
 	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_ROOT) PREFIX=/usr \
 		ZSH_COMPLETION_DIR=/usr/share/zsh/vendor-completions \
 		SYSTEMD_USER_UNIT_DIR=/usr/lib/systemd/user
-	gzip -9n $(DEB_ROOT)/usr/share/man/man1/*.1
+	gzip -9n $(DEB_ROOT)/usr/share/man/man1/*.1 $(DEB_ROOT)/usr/share/man/man5/*.5
 	$(INSTALL) -d $(DEB_DOC) $(DEB_ROOT)/usr/share/lintian/overrides $(DEB_ROOT)/DEBIAN
 	$(INSTALL) -m 644 contrib/debian/copyright $(DEB_DOC)/copyright
 	$(INSTALL) -m 644 contrib/debian/lintian-overrides $(DEB_ROOT)/usr/share/lintian/overrides/menud

@@ -36,6 +36,7 @@ let releaseUncheckedExclusivity: [SwiftSetting] = [
 
 let package = Package(
     name: "menud",
+    // menud is released under the MIT license (LICENSE).
     products: [
         .executable(name: "menud", targets: ["menud"]),
         .executable(name: "menuctl", targets: ["menuctl"]),

@@ -99,6 +99,14 @@ import Testing
             #expect(rows.status == 0 && rows.stdout.contains("▾ Settings"), "menuctl rows: \(rows)")
         }
 
+        // What the man pages point to, and the config's page.
+        for file in [
+            "/usr/share/doc/menud/protocol.md", "/usr/share/doc/menud/config.md",
+            "/usr/share/doc/menud/example.yaml", "/usr/share/man/man5/menud.yaml.5.gz",
+        ] {
+            #expect(FileManager.default.fileExists(atPath: file), "the package has no \(file)")
+        }
+
         let unit = "/usr/lib/systemd/user/menud.service"
         let text = try String(contentsOfFile: unit, encoding: .utf8)
         #expect(text.contains("\nExecStart=/usr/bin/menud\n"), "menud.service:\n\(text)")

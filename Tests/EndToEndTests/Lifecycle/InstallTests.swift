@@ -59,14 +59,22 @@ import Testing
     }
 
     /// What `make install` puts under `PREFIX`, and nothing else.
-    static let installed = [
-        "bin/menud", "bin/menuctl",
-        "share/man/man1/menud.1", "share/man/man1/menuctl.1",
-        "share/bash-completion/completions/menud", "share/bash-completion/completions/menuctl",
-        "share/zsh/site-functions/_menud", "share/zsh/site-functions/_menuctl",
-        "share/fish/vendor_completions.d/menud.fish", "share/fish/vendor_completions.d/menuctl.fish",
-        "share/systemd/user/menud.service",
-    ]
+    static let installed =
+        [
+            "bin/menud", "bin/menuctl",
+            "share/man/man1/menud.1", "share/man/man1/menuctl.1", "share/man/man5/menud.yaml.5",
+            "share/bash-completion/completions/menud", "share/bash-completion/completions/menuctl",
+            "share/zsh/site-functions/_menud", "share/zsh/site-functions/_menuctl",
+            "share/fish/vendor_completions.d/menud.fish", "share/fish/vendor_completions.d/menuctl.fish",
+            "share/systemd/user/menud.service",
+        ] + documents.map { "share/doc/menud/" + $0 }
+
+    /// The docs and the example config, which the man pages point to.
+    static let documents: [String] = {
+        let docs = TestPaths.packageRoot.appendingPathComponent("docs")
+        let markdown = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
+        return markdown.filter { $0.hasSuffix(".md") } + ["example.yaml"]
+    }()
 
     /// Runs make in the package and waits for it without holding a thread. Its output
     /// goes to a log, returned with its status.
@@ -241,14 +249,77 @@ private struct Installation {
             "fish:\n\(fish.prefix(400))")
     }
 
-    /// Generated pages, not empty ones: menuctl's names every subcommand its help lists.
+    /// The pages: menud's and menuctl's options and subcommands from their help, with
+    /// hand-written synopses and sections; menud.yaml(5) names every node key.
     func checkManualPages() throws {
-        let man1 = prefix + "/share/man/man1/"
-        let menudPage = try String(contentsOfFile: man1 + "menud.1", encoding: .utf8)
+        let man = prefix + "/share/man/"
+        let menudPage = try String(contentsOfFile: man + "man1/menud.1", encoding: .utf8)
         #expect(
             menudPage.contains(".Dt MENUD 1") && menudPage.contains("Fl -check"), "\(menudPage.prefix(400))")
-        let menuctlPage = try String(contentsOfFile: man1 + "menuctl.1", encoding: .utf8)
+        let menuctlPage = try String(contentsOfFile: man + "man1/menuctl.1", encoding: .utf8)
         #expect(menuctlPage.contains(".Dt MENUCTL 1"), "\(menuctlPage.prefix(400))")
+        let yamlPage = try String(contentsOfFile: man + "man5/menud.yaml.5", encoding: .utf8)
+        #expect(
+            yamlPage.contains(".Dt MENUD.YAML 5") && yamlPage.contains("\n.Dd "), "\(yamlPage.prefix(400))")
+        let pages = ["menud.1": menudPage, "menuctl.1": menuctlPage, "menud.yaml.5": yamlPage]
+        for (name, page) in pages {
+            let sections = page.split(separator: "\n").filter { $0.hasPrefix(".Sh ") }.map {
+                $0.dropFirst(4).replacingOccurrences(of: "\"", with: "")
+            }
+            let expected =
+                name == "menud.yaml.5"
+                ? ["NAME", "SYNOPSIS", "DESCRIPTION", "FILES", "EXAMPLES", "SEE ALSO"]
+                : [
+                    "NAME", "SYNOPSIS", "DESCRIPTION", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES",
+                    "SEE ALSO",
+                ]
+            #expect(sections == expected, "\(name)'s sections")
+            #expect(!page.contains("@DOCDIR@") && !page.contains("@DATE@"), "\(name) kept a placeholder")
+            // Every installed file a page names is there.
+            for line in page.split(separator: "\n") where line.contains(prefix + "/share/doc/menud/") {
+                for word in line.split(separator: " ") where word.hasPrefix(prefix) {
+                    #expect(FileManager.default.fileExists(atPath: String(word)), "\(name) names \(word)")
+                }
+            }
+        }
+        // The hand-written synopses name every option the programs' help lists at the
+        // top (the DESCRIPTION's items up to the first subcommand).
+        for (name, page) in ["menud.1": menudPage, "menuctl.1": menuctlPage] {
+            let synopsis =
+                page.components(separatedBy: ".Sh SYNOPSIS\n").last?
+                .components(separatedBy: ".Sh ").first ?? ""
+            let description =
+                page.components(separatedBy: ".Sh DESCRIPTION\n").last?
+                .components(separatedBy: "\n.It Em ").first ?? ""
+            let options = description.split(separator: "\n").filter { $0.hasPrefix(".It Fl ") }.compactMap {
+                $0.split(separator: " ").prefix { $0 != "Ar" }.last { $0.hasPrefix("-") }
+            }
+            #expect(options.count >= 4, "\(name)'s options: \(options)")
+            for option in options {
+                #expect(
+                    synopsis.contains("Fl \(option)"), "\(name)'s synopsis lacks -\(option):\n\(synopsis)")
+            }
+        }
+        // menud has no subcommands, which the generator's synopsis named.
+        #expect(!menudPage.contains("subcommand"), "\(menudPage)")
+        // Every key of docs/config.md's table of node keys is in menud.yaml(5).
+        let config = try String(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/config.md"), encoding: .utf8)
+        let keyTable =
+            config.components(separatedBy: "### Keys\n").last?.components(separatedBy: "\n\n")
+            .first { $0.trimmingCharacters(in: .newlines).hasPrefix("|") } ?? ""
+        // "| `id` | all | …": the rows' first cells.
+        let keys = keyTable.split(separator: "\n").filter { $0.hasPrefix("| `") }.compactMap {
+            $0.split(separator: "`").dropFirst().first
+        }
+        #expect(keys.count > 20, "docs/config.md's keys: \(keys)")
+        let described = Set(
+            yamlPage.split(separator: "\n").filter { $0.hasPrefix(".It ") }.flatMap { line in
+                let words = line.split(separator: " ")
+                return zip(words, words.dropFirst()).filter { $0.0 == "Ic" }.map(\.1)
+            })
+        for key in keys { #expect(described.contains(key), "menud.yaml.5 does not describe \(key)") }
+
         let help = try run(menuctl, ["--help"])
         let subcommands =
             help.stdout.components(separatedBy: "SUBCOMMANDS:").last?
@@ -262,6 +333,11 @@ private struct Installation {
         #expect(subcommands.count > 10 && subcommands.contains("toggle"), "menuctl --help: \(help.stdout)")
         for name in subcommands {
             #expect(menuctlPage.contains(".It Em \(name)\n"), "menuctl.1 does not describe \(name)")
+        }
+        // The options every subcommand takes are described once, at the top.
+        for option in ["socket", "json", "raw"] {
+            let items = menuctlPage.components(separatedBy: "\n.It Fl -\(option)").count - 1
+            #expect(items == 1, "menuctl.1 describes --\(option) \(items) times")
         }
     }
 
