@@ -7,21 +7,33 @@ import Testing
     /// A dmenu-style launcher that plays a script: its Nth run picks the first line
     /// containing the Nth line of `answers` (or types that text when no line has it, or
     /// when the answer starts with `=`, as dmenu's Shift+Return sends what was typed),
-    /// printing the line or, with `index`, its 0-based index. It saves what it was shown
-    /// and its prompt.
+    /// printing the line or, as an index launcher, its 0-based index. Like fuzzel and
+    /// rofi it prints -1 for typed text when it prints indexes. It prints indexes with
+    /// `index`, or as the launchers do when given fuzzel's `--index` (a flag: bemenu's
+    /// `--index N` only highlights a row) or rofi's `-format i`. It saves what it was
+    /// shown and its prompt.
     private func scriptedLauncher(_ daemon: TestDaemon, answers: [String], index: Bool) throws -> String {
         let dir = daemon.directory
         try answers.joined(separator: "\n").appending("\n").write(
             toFile: dir.file("answers"), atomically: true, encoding: .utf8)
         let script = """
+            idx=\(index ? 1 : 0)
+            while [ $# -gt 0 ]; do
+                case $1 in
+                    --index) case ${2-} in ''|-*) idx=1 ;; *) shift ;; esac ;;
+                    -format) [ "${2-}" = i ] && idx=1; [ $# -gt 1 ] && shift ;;
+                esac
+                shift
+            done
             n=$(($(cat count 2>/dev/null || echo 0) + 1)); echo $n > count
             cat > shown-$n
             printf '%s' "$MENUCTL_PROMPT" > prompt-$n
             answer=$(sed -n "${n}p" answers)
             [ -n "$answer" ] || exit 1
-            case $answer in =*) printf '%s\\n' "${answer#=}"; exit 0 ;; esac
-            line=$(grep -n -m1 -F -- "$answer" shown-$n) || { printf '%s\\n' "$answer"; exit 0; }
-            \(index ? #"echo $((${line%%:*} - 1))"# : #"printf '%s\n' "${line#*:}""#)
+            typed() { if [ $idx = 1 ]; then echo -1; else printf '%s\\n' "$1"; fi; exit 0; }
+            case $answer in =*) typed "${answer#=}" ;; esac
+            line=$(grep -n -m1 -F -- "$answer" shown-$n) || typed "$answer"
+            if [ $idx = 1 ]; then echo $((${line%%:*} - 1)); else printf '%s\\n' "${line#*:}"; fi
             """
         try script.write(toFile: dir.file("launcher.sh"), atomically: true, encoding: .utf8)
         return "cd '\(dir.path)' && sh launcher.sh"
@@ -160,6 +172,107 @@ import Testing
         }
     }
 
+    /// A menu whose item "HDMI-1" holds "-1", the answer fuzzel and rofi give for
+    /// text that matches no line, and whose Display group is open.
+    static let displayMenu = """
+        menu:
+          - id: display
+            title: Display
+            expanded: true
+            children:
+              - id: hdmi
+                title: HDMI-1
+                exec: "touch hdmi-ran"
+          - id: other
+            title: Other
+            exec: "true"
+        """
+
+    /// What the display menu's state is: the focus and whether Display is open.
+    private func displayState(_ daemon: TestDaemon) throws -> String {
+        try daemon.focusedPath() + " " + daemon.menuctl(["--raw", "get", "display"]).stdout
+    }
+
+    /// An index launcher's -1, in each form that makes one, chooses nothing: it is no
+    /// typed text, so neither a title nor `find` takes it for HDMI-1.
+    @Test(arguments: ["--index", "-format i", "--dmenu --index --prompt x"], [false, true])
+    func indexLauncherMissChoosesNothing(form: String, search: Bool) async throws {
+        try await withConfigFile(Self.displayMenu) { config in
+            try await withDaemon(config: config) { daemon throws in
+                let before = try displayState(daemon)
+                let launcher = try scriptedLauncher(daemon, answers: ["=hdmi"], index: false) + " " + form
+                let result = try daemon.menuctl(
+                    ["pick", "--launcher", launcher] + (search ? ["--search"] : []))
+                #expect(result.status == 1, "\(result)")
+                #expect(result.stderr.contains("cancelled"), "\(result)")
+                #expect(daemon.directory.contains("shown-1"), "the launcher ran")
+                #expect(try displayState(daemon) == before, "nothing changed")
+                #expect(try daemon.focusedPath() != "display/hdmi")
+            }
+        }
+    }
+
+    /// Whatever an index launcher prints that is no line's index (the rows are
+    /// Display, HDMI-1, Other) chooses nothing, in the accordion and in search.
+    @Test(arguments: ["-1", "", "3", " 7", "Display", "0x0", "1.0"], [false, true])
+    func indexAnswerThatIsNoLineChoosesNothing(answer: String, search: Bool) async throws {
+        try await withConfigFile(Self.displayMenu) { config in
+            try await withDaemon(config: config) { daemon throws in
+                let before = try displayState(daemon)
+                let launcher = "cat > /dev/null; printf '%s\\n' '\(answer)'"
+                let result = try daemon.menuctl(
+                    ["pick", "--index", "--launcher", launcher] + (search ? ["--search"] : []))
+                #expect(result.status == 1, "\(result)")
+                #expect(result.stderr.contains("cancelled"), "\(result)")
+                #expect(try displayState(daemon) == before, "nothing changed")
+            }
+        }
+    }
+
+    /// bemenu's `--index N` only highlights row N: its answers are text, so typed
+    /// text still finds a title.
+    @Test func bemenuIndexOptionIsNoIndexLauncher() async throws {
+        try await withDaemon { daemon throws in
+            let launcher = try scriptedLauncher(daemon, answers: ["=sett"], index: false) + " --index 3"
+            let result = try daemon.menuctl(["pick", "--launcher", launcher])
+            #expect(result.status == 1, "cancelled on the second round: \(result)")
+            let prompt = try String(contentsOfFile: daemon.directory.file("prompt-2"), encoding: .utf8)
+            #expect(prompt == "menu", "'sett' found Settings")
+            #expect(try daemon.menuctl(["--raw", "get", "settings"]).stdout.contains("\tcollapsed\t"))
+        }
+    }
+
+    /// A value prompt runs the launcher without its index option, which would turn
+    /// the value typed into -1.
+    @Test(arguments: ["--index", "-format i"])
+    func valuePromptDropsTheIndexOption(form: String) async throws {
+        try await withDaemon { daemon throws in
+            let launcher =
+                try scriptedLauncher(daemon, answers: ["Hostname", "=server"], index: false) + " " + form
+            let result = try daemon.menuctl(["pick", "--launcher", launcher])
+            #expect(result.status == 0, "\(result)")
+            #expect(try daemon.value(of: "settings/hostname") == "server")
+        }
+    }
+
+    /// With `pick --index` there is no option to drop: the value offered is 0, and
+    /// -1 sets nothing and brings the list back.
+    @Test func valuePromptOfADeclaredIndexLauncher() async throws {
+        try await withDaemon { daemon throws in
+            let typed = try scriptedLauncher(daemon, answers: ["Hostname", "=server"], index: true)
+            let result = try daemon.menuctl(["pick", "--index", "--launcher", typed])
+            #expect(result.status == 1, "cancelled on the third round: \(result)")
+            #expect(try String(contentsOfFile: daemon.directory.file("prompt-3"), encoding: .utf8) == "menu")
+            #expect(try daemon.value(of: "settings/hostname") == "workstation")
+
+            try FileManager.default.removeItem(atPath: daemon.directory.file("count"))
+            let offered = try scriptedLauncher(daemon, answers: ["Hostname", "workstation"], index: true)
+            let kept = try daemon.menuctl(["pick", "--index", "--launcher", offered])
+            #expect(kept.status == 0, "\(kept)")
+            #expect(try daemon.value(of: "settings/hostname") == "workstation", "0 is the value offered")
+        }
+    }
+
     static let programs = ["Xvfb", "rofi", "xdotool"]
 
     @Test(.enabled(if: XTools.shouldRun(programs)))
@@ -192,6 +305,42 @@ import Testing
                 #expect(pick.exitStatus == 0, "\(pick.log)")
                 #expect(
                     try daemon.menuctl(["--raw", "focused"]).stdout == "focus\tpower\tpower/session/lock\n")
+            }
+        }
+    }
+
+    /// rofi -dmenu -format i prints -1 for text that matches no line: pick ends and
+    /// changes nothing. A value prompt runs rofi without `-format i`, so the value
+    /// typed comes back as text.
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func rofiIndexMissChoosesNothingAndValuesAreTyped() async throws {
+        try XTools.require(Self.programs)
+        try await withDaemon { daemon in
+            try await withXSession { x in
+                let launcher =
+                    "rofi -dmenu -pid '\(x.directory.file("rofi.pid"))' -format i -p \"$MENUCTL_PROMPT\""
+                let before = try daemon.focusedPath()
+                let miss = try x.start(
+                    TestPaths.menuctl, ["pick", "--search", "--launcher", launcher],
+                    environment: x.environment(daemon))
+                var windows = try await x.waitForWindow(class: "rofi", from: miss)
+                try x.type("zzz")
+                try await waitUntil("pick to end after rofi's -1; log: \(miss.log)") { !miss.isRunning }
+                #expect(miss.exitStatus == 1, "\(miss.log)")
+                #expect(miss.log.contains("no line chosen"), "rofi answered, with -1: \(miss.log)")
+                #expect(try daemon.focusedPath() == before)
+
+                let value = try x.start(
+                    TestPaths.menuctl, ["pick", "--launcher", launcher], environment: x.environment(daemon))
+                windows = try await x.waitForWindow(class: "rofi", from: value, other: windows)
+                try x.type("Hostname")
+                _ = try await x.waitForWindow(class: "rofi", from: value, other: windows)
+                try x.type("server")
+                try await waitUntil("pick to end after setting the hostname; log: \(value.log)") {
+                    !value.isRunning
+                }
+                #expect(value.exitStatus == 0, "\(value.log)")
+                #expect(try daemon.value(of: "settings/hostname") == "server")
             }
         }
     }
