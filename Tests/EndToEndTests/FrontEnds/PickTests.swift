@@ -273,6 +273,123 @@ import Testing
         }
     }
 
+    /// A launcher that shows until it is killed: it starts a grandchild (`sleep`, in
+    /// the background), saves its own pid and the grandchild's, and waits.
+    private func showingLauncher(_ daemon: TestDaemon) throws -> String {
+        let script = """
+            cat > /dev/null
+            sleep 1000 > /dev/null 2>&1 &
+            echo $! > grandchild.tmp && mv grandchild.tmp grandchild
+            echo $$ > launcher.tmp && mv launcher.tmp launcher
+            wait
+            """
+        try script.write(toFile: daemon.directory.file("showing.sh"), atomically: true, encoding: .utf8)
+        return "cd '\(daemon.directory.path)' && sh showing.sh"
+    }
+
+    /// `menuctl pick` in the background, against `daemon`.
+    private func startPick(_ daemon: TestDaemon, _ arguments: [String]) throws -> BackgroundProcess {
+        try BackgroundProcess(
+            TestPaths.menuctl, ["--socket", daemon.socketPath, "pick"] + arguments,
+            environment: ProcessInfo.processInfo.environment, log: daemon.directory.file("pick.log"))
+    }
+
+    /// A signal that ends pick ends its launcher too: the launcher's shell, what it
+    /// started and their children, which lead no group of pick's.
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    func killingPickEndsTheLauncher(signal: Int32) async throws {
+        try await withDaemon { daemon in
+            let pick = try startPick(daemon, ["--launcher", try showingLauncher(daemon)])
+            defer { pick.killAndReap(group: true) }
+            try await pick.waitWhileRunning("the launcher to show") { daemon.directory.contains("launcher") }
+            let pid = { (name: String) in
+                Int32(
+                    try String(contentsOfFile: daemon.directory.file(name), encoding: .utf8)
+                        .trimmingCharacters(in: .whitespacesAndNewlines))!
+            }
+            let launcher = try pid("launcher")
+            let grandchild = try pid("grandchild")
+            let group = try #require(ProcessEntry.all().first { $0.pid == launcher }?.group)
+            defer { if group > 1 { kill(-group, SIGKILL) } }
+            #expect(group != pick.pid, "the launcher leads a group of its own")
+            #expect(ProcessEntry.all().first { $0.pid == grandchild }?.group == group)
+
+            kill(pick.pid, signal)
+            try await waitUntil("pick to end") { !pick.isRunning }
+            #expect(pick.ending == "was killed by signal \(signal)", "\(pick.log)")
+            try await waitUntil("the launcher's processes to end") {
+                livingProcesses(inGroup: group).isEmpty
+            }
+            #expect(!ProcessEntry.all().contains { $0.isLiving && [launcher, grandchild].contains($0.pid) })
+        }
+    }
+
+    /// Run from a terminal (`script` gives pick one, as its foreground process
+    /// group), pick hands the terminal's foreground to the launcher while it shows:
+    /// a terminal launcher can then read the terminal (from the background it would
+    /// be stopped), and Ctrl-C reaches the launcher, which pick takes as a cancel.
+    @Test(.enabled(if: XTools.shouldRun(["script"])))
+    func aTerminalLauncherHasTheForeground() async throws {
+        try XTools.require(["script"])
+        try await withDaemon { daemon in
+            let dir = daemon.directory
+            let launcher = """
+                cat > /dev/null
+                set -- $(sed 's/^.*) //' /proc/$$/stat)
+                if [ "$3" = "$6" ]; then echo foreground; else echo background; fi > terminal.tmp
+                mv terminal.tmp terminal
+                read answer < /dev/tty
+                printf '%s\\n' "$answer"
+                """
+            try launcher.write(toFile: dir.file("tty.sh"), atomically: true, encoding: .utf8)
+            try #"exec "$MENUCTL" --socket "$SOCKET" pick --launcher "cd '$DIR' && sh tty.sh""#.write(
+                toFile: dir.file("run-pick.sh"), atomically: true, encoding: .utf8)
+            var environment = ProcessInfo.processInfo.environment
+            environment["MENUCTL"] = TestPaths.menuctl
+            environment["SOCKET"] = daemon.socketPath
+            environment["DIR"] = dir.path
+
+            /// pick in `script`'s terminal, typed at once the launcher shows; its exit status.
+            func pickInATerminal(typing keys: String) async throws -> Int32? {
+                try? FileManager.default.removeItem(atPath: dir.file("terminal"))
+                let input = try ProgramSpawn.pipe()
+                let log = open(dir.file("script.log"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                defer { close(log) }
+                let pid = try ProgramSpawn.start(
+                    "script", ["-qec", "sh '\(dir.file("run-pick.sh"))'", "/dev/null"],
+                    environment: environment, input: input.read, output: log, error: log)
+                close(input.read)
+                defer {
+                    close(input.write)
+                    if ProgramSpawn.reaped(pid) == nil {
+                        kill(-pid, SIGKILL)
+                        _ = ProgramSpawn.reap(pid)
+                    }
+                }
+                var status: Int32?
+                let ended = { () -> Bool in
+                    if status == nil { status = ProgramSpawn.reaped(pid) }
+                    return status != nil
+                }
+                try await waitUntil("the launcher to show") {
+                    #expect(!ended(), "script ended early")
+                    return status != nil || dir.contains("terminal")
+                }
+                #expect(try String(contentsOfFile: dir.file("terminal"), encoding: .utf8) == "foreground\n")
+                _ = keys.utf8.withContiguousStorageIfAvailable {
+                    write(input.write, $0.baseAddress, $0.count)
+                }
+                try await waitUntil("pick to end") { ended() }
+                return status.flatMap(ProgramSpawn.exitCode)
+            }
+
+            #expect(try await pickInATerminal(typing: "wi-fi\n") == 0)
+            #expect(try daemon.value(of: "settings/wifi") == "off", "the launcher read the terminal")
+            #expect(try await pickInATerminal(typing: "\u{3}") == 1, "Ctrl-C ended the launcher, a cancel")
+            #expect(try daemon.value(of: "settings/wifi") == "off")
+        }
+    }
+
     static let programs = ["Xvfb", "rofi", "xdotool"]
 
     @Test(.enabled(if: XTools.shouldRun(programs)))
