@@ -19,7 +19,11 @@ enum LauncherProcess {
         var line: String?
     }
 
-    static func run(_ command: String, input: String, prompt: String) throws(ClientFailure) -> Answer {
+    /// Runs `command` showing `input`'s lines, with `prompt` and the row to
+    /// highlight (its 0-based index and its line) in the environment.
+    static func run(_ command: String, input: String, prompt: String, row: Int, rowText: String)
+        throws(ClientFailure) -> Answer
+    {
         var toChild: [Int32] = [0, 0]
         var fromChild: [Int32] = [0, 0]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { throw failure("pipe") }
@@ -46,8 +50,11 @@ enum LauncherProcess {
         posix_spawnattr_setflags(
             &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-        // The launcher's command line can show the prompt as "$MENUCTL_PROMPT".
+        // The launcher's command line can show the prompt as "$MENUCTL_PROMPT", and
+        // highlight a row with "$MENUCTL_ROW" (rofi's -selected-row, bemenu's -I).
         setenv("MENUCTL_PROMPT", prompt, 1)
+        setenv("MENUCTL_ROW", String(row), 1)
+        setenv("MENUCTL_ROW_TEXT", rowText, 1)
         let words: [String] = ["/bin/sh", "-c", command]
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { for word in argv { free(word) } }

@@ -11,7 +11,7 @@ import Testing
     /// rofi it prints -1 for typed text when it prints indexes. It prints indexes with
     /// `index`, or as the launchers do when given fuzzel's `--index` (a flag: bemenu's
     /// `--index N` only highlights a row) or rofi's `-format i`. It saves what it was
-    /// shown and its prompt.
+    /// shown, its prompt, and the row to highlight ($MENUCTL_ROW, $MENUCTL_ROW_TEXT).
     private func scriptedLauncher(_ daemon: TestDaemon, answers: [String], index: Bool) throws -> String {
         let dir = daemon.directory
         try answers.joined(separator: "\n").appending("\n").write(
@@ -28,6 +28,8 @@ import Testing
             n=$(($(cat count 2>/dev/null || echo 0) + 1)); echo $n > count
             cat > shown-$n
             printf '%s' "$MENUCTL_PROMPT" > prompt-$n
+            printf '%s' "$MENUCTL_ROW" > row-$n
+            printf '%s' "$MENUCTL_ROW_TEXT" > rowtext-$n
             answer=$(sed -n "${n}p" answers)
             [ -n "$answer" ] || exit 1
             typed() { if [ $idx = 1 ]; then echo -1; else printf '%s\\n' "$1"; fi; exit 0; }
@@ -273,6 +275,37 @@ import Testing
         }
     }
 
+    /// The launcher is told the row to highlight: at first the focused one, then
+    /// the one last chosen, where it stands once a group has opened; in a value
+    /// prompt, the value offered.
+    @Test func theLauncherIsToldTheRowToHighlight() async throws {
+        try await withDaemon { daemon throws in
+            #expect(try daemon.menuctl(["focus", "settings/wifi"]).status == 0)
+            let launcher = try scriptedLauncher(
+                daemon, answers: ["Power", "Session", "=zzz", "Hostname", "=server"], index: false)
+            let result = try daemon.menuctl(["pick", "--launcher", launcher])
+            #expect(result.status == 0, "\(result)")
+            let file = { (name: String) in
+                try String(contentsOfFile: daemon.directory.file(name), encoding: .utf8)
+            }
+            /// The index of the line starting with `text` (after its indentation) in round `n`.
+            func index(of text: String, round n: Int) throws -> String? {
+                let lines = try file("shown-\(n)").split(separator: "\n", omittingEmptySubsequences: false)
+                return lines.firstIndex { $0.drop { $0 == " " }.hasPrefix(text) }.map(String.init)
+            }
+            #expect(try file("row-1") == index(of: "Wi-Fi", round: 1), "the focused row")
+            #expect(try file("row-1") != "0")
+            #expect(try file("row-2") == index(of: "▾ Power", round: 2), "Power, just opened")
+            #expect(try file("row-2") != "0")
+            #expect(try file("rowtext-2") == "▾ Power")
+            #expect(try file("row-3") == index(of: "▾ Session", round: 3))
+            #expect(try file("rowtext-3") == "  ▾ Session")
+            #expect(try file("row-4") == file("row-3"), "a miss keeps the row")
+            #expect(try file("row-5") == "0")
+            #expect(try file("rowtext-5") == "workstation", "the value offered")
+        }
+    }
+
     /// A launcher that shows until it is killed: it starts a grandchild (`sleep`, in
     /// the background), saves its own pid and the grandchild's, and waits.
     private func showingLauncher(_ daemon: TestDaemon) throws -> String {
@@ -458,6 +491,39 @@ import Testing
                 }
                 #expect(value.exitStatus == 0, "\(value.log)")
                 #expect(try daemon.value(of: "settings/hostname") == "server")
+            }
+        }
+    }
+
+    /// With `-selected-row "$MENUCTL_ROW"` rofi highlights the group just opened:
+    /// Return at once chooses it again and closes it, where rofi's first row
+    /// (Applications) would have opened.
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func rofiHighlightsTheRowLastChosen() async throws {
+        try XTools.require(Self.programs)
+        try await withDaemon { daemon in
+            try await withXSession { x in
+                let launcher = """
+                    rofi -dmenu -pid '\(x.directory.file("rofi.pid"))' -format i \
+                    -selected-row "$MENUCTL_ROW" -p "$MENUCTL_PROMPT"
+                    """
+                let pick = try x.start(
+                    TestPaths.menuctl, ["pick", "--launcher", launcher], environment: x.environment(daemon))
+                var windows = try await x.waitForWindow(class: "rofi", from: pick)
+                try x.type("Power")
+                try await waitUntil("pick to open power; log: \(pick.log)") {
+                    try daemon.menuctl(["--raw", "get", "power"]).stdout.contains("\texpanded\t")
+                }
+                windows = try await x.waitForWindow(class: "rofi", from: pick, other: windows)
+                _ = try x.run("xdotool", ["key", "Return"])
+                try await waitUntil("Return to close power again; log: \(pick.log)") {
+                    try daemon.menuctl(["--raw", "get", "power"]).stdout.contains("\tcollapsed\t")
+                }
+                #expect(try daemon.menuctl(["--raw", "get", "apps"]).stdout.contains("\tcollapsed\t"))
+                _ = try await x.waitForWindow(class: "rofi", from: pick, other: windows)
+                _ = try x.run("xdotool", ["key", "Escape"])
+                try await waitUntil("Escape to end pick") { !pick.isRunning }
+                #expect(pick.exitStatus == 1, "\(pick.log)")
             }
         }
     }
