@@ -14,8 +14,11 @@ struct PickCommand: ParsableCommand {
         abstract: "Choose from the menu through a dmenu-style launcher.",
         discussion: """
             Examples: --launcher 'fuzzel --dmenu --index', --launcher 'wofi -d', \
-            --launcher 'rofi -dmenu -format i -p "$MENUCTL_PROMPT"', --launcher bemenu, --launcher dmenu. \
-            The prompt is in $MENUCTL_PROMPT. Exit status 1 when the user cancels. \
+            --launcher 'rofi -dmenu -format i -selected-row "$MENUCTL_ROW" -p "$MENUCTL_PROMPT"', \
+            --launcher 'bemenu -I "$MENUCTL_ROW"', --launcher 'tofi --require-match=false', \
+            --launcher dmenu. The prompt is in $MENUCTL_PROMPT; the 0-based index of the row to \
+            highlight (the one last chosen, at first the focused one) in $MENUCTL_ROW, and that \
+            row's line in $MENUCTL_ROW_TEXT. Exit status 1 when the user cancels. \
             With --search the launcher lists every node, hidden ones too, as \
             "Settings › Network › Wi-Fi: on", so typing searches the whole menu: \
             menuctl pick --search --launcher 'dmenu -i -l 20 -p "$MENUCTL_PROMPT"'.
@@ -27,7 +30,12 @@ struct PickCommand: ParsableCommand {
     @Flag(
         help: ArgumentHelp(
             "The launcher prints the 0-based index of the choice rather than its text.",
-            discussion: "Implied when the command line has rofi's '-format i' or fuzzel's '--index'."))
+            discussion: """
+                Implied when the command line has rofi's '-format i' or fuzzel's '--index'. An \
+                answer that is no line's index (fuzzel and rofi print -1 for text that matches \
+                nothing) chooses nothing and ends pick as a cancel. Value prompts run the \
+                launcher without that option, so that typed text comes back.
+                """))
     var index = false
     @Flag(
         help: ArgumentHelp(
@@ -36,49 +44,54 @@ struct PickCommand: ParsableCommand {
                 Choosing a node acts on it as if its groups had been opened to reach it: an item \
                 runs, a toggle flips, an option is picked, a value node asks for its value, and a \
                 group or choice opens and the accordion goes on from there. Typed text that no \
-                line holds is looked up with the daemon's fuzzy find.
+                line holds, sent by a launcher that prints text rather than an index, is looked \
+                up with the daemon's fuzzy find.
                 """))
     var search = false
     @Argument(help: "Only the subtree at this path.", completion: PathCompletion.paths(.any)) var path:
         String?
 
-    private var printsIndex: Bool {
-        index || launcher.contains("-format i") || launcher.contains("--index")
-    }
-
     func validate() throws { try global.onlyText("pick", because: "the launcher shows the menu") }
 
     func run() throws {
+        let command = LauncherCommand(launcher, index: index)
         // With --search the first list is the whole tree; once a group is chosen from
         // it, the accordion goes on from there.
         var searching = search
         var prompt = searching ? "search" : "menu"
+        // The node last chosen, whose row the launcher highlights when it shows the
+        // rows again, as the user left them; before any, the daemon's focus.
+        var chosenPath: String?
         while true {
-            let rows: [RowRecord]
-            let lines: [String]
-            if searching {
-                rows = try MenuView.fetch(path, everyNode: true, options: global).rows
-                lines = SearchLines.lines(rows)
-            } else {
-                rows = try MenuView.fetch(path, options: global).rows
-                lines = rows.map(RowTree.line)
-            }
+            let view = try MenuView.fetch(path, everyNode: searching, options: global)
+            let rows = view.rows
+            let lines = searching ? SearchLines.lines(rows) : rows.map(RowTree.line)
+            let highlight =
+                rows.firstIndex { $0.path == chosenPath } ?? rows.firstIndex { $0.path == view.focus } ?? 0
             let answer = try LauncherProcess.run(
-                launcher, input: lines.joined(separator: "\n") + "\n", prompt: prompt)
-            guard answer.status == 0, let line = answer.line else {
-                throw ClientFailure(status: ExitStatus.daemonError, message: "cancelled")
+                command.command, input: lines.joined(separator: "\n") + "\n", prompt: prompt,
+                row: highlight, rowText: lines.indices.contains(highlight) ? lines[highlight] : "")
+            guard answer.status == 0, let line = answer.line else { throw Self.cancelled }
+            // An index launcher answers with a line's index and nothing else: fuzzel
+            // and rofi print -1 when the text typed matches no line, and anything but
+            // a line's index is no choice, never text to look for.
+            if command.printsIndex, Self.index(line, lines: lines.count) == nil {
+                throw ClientFailure(status: ExitStatus.daemonError, message: "cancelled: no line chosen")
             }
             // Typed text that names no row is a slip, not a wish to leave: the list
             // comes back saying so (dmenu matches case-sensitively by default, and
             // sends what was typed when nothing matched). With --search the daemon's
             // fuzzy search has the last word, so "wifi" still finds "Wi-Fi".
-            let row = chosen(line, lines: lines, titles: !searching).map { rows[$0] }
+            let row = chosen(line, lines: lines, titles: !searching, index: command.printsIndex).map {
+                rows[$0]
+            }
             let target: RowRecord
             if let row, !searching {
                 target = row
-            } else if let found = try row?.path ?? (search ? found(line) : nil) {
+            } else if let found = try row?.path ?? (search && !command.printsIndex ? found(line) : nil) {
                 target = try reveal(found)
                 if NodeKind(rawValue: target.type) == .group || NodeKind(rawValue: target.type) == .choice {
+                    chosenPath = target.path
                     searching = false
                     prompt = "menu"
                     continue
@@ -87,12 +100,13 @@ struct PickCommand: ParsableCommand {
                 prompt = (search ? "nothing matches" : "no row matches") + " '\(InertText.oneLine(line))'"
                 continue
             }
+            chosenPath = target.path
             prompt = "menu"
             switch NodeKind(rawValue: target.type) {
             case .group, .choice:
                 try request("activate", [target.path])
             case .range, .text, .date:
-                if try askValue(target) { return }
+                if try askValue(target, command) { return }
             default:
                 try request("focus", [target.path])
                 try request("activate", [target.path])
@@ -131,15 +145,23 @@ struct PickCommand: ParsableCommand {
         }
     }
 
+    private static let cancelled = ClientFailure(status: ExitStatus.daemonError, message: "cancelled")
+
+    /// The line an index launcher chose: an index within `lines`; nil for anything else.
+    private static func index(_ answer: String, lines: Int) -> Int? {
+        guard let i = Int(answer.trimmingBlanks), (0..<lines).contains(i) else { return nil }
+        return i
+    }
+
     /// The chosen row: by index when the launcher prints one; else by the whole row as
     /// printed, with or without its indentation (some launchers trim it); else by what
     /// was typed, against titles without case: an exact title before a title that
     /// starts with it, before one that contains it, each in menu order. So "Dark"
     /// picks the option "Dark" over "Theme: Dark", and "sett" finds "Settings".
-    /// Without `titles` (the search list, whose lines are no titles) only the index
-    /// and the whole line count.
-    private func chosen(_ answer: String, lines: [String], titles: Bool) -> Int? {
-        if printsIndex, let i = Int(answer.trimmingBlanks), lines.indices.contains(i) { return i }
+    /// Without `titles` (the search list, whose lines are no titles) only the whole
+    /// line counts.
+    private func chosen(_ answer: String, lines: [String], titles: Bool, index: Bool) -> Int? {
+        if index { return Self.index(answer, lines: lines.count) }
         if let i = lines.firstIndex(of: answer) { return i }
         let typed = answer.trimmingBlanks.lowercased()
         guard !typed.isEmpty else { return nil }
@@ -159,12 +181,19 @@ struct PickCommand: ParsableCommand {
 
     /// Asks for a value: the current one is offered, anything typed is taken. Returns
     /// whether it was set; a rejected value asks again with the error as the prompt.
-    private func askValue(_ row: RowRecord) throws -> Bool {
+    /// The launcher runs without its index option, as an index launcher cannot send
+    /// what was typed. When no option could be dropped (`--index` declared it), 0
+    /// chooses the value offered, another number nothing, and other text is typed.
+    private func askValue(_ row: RowRecord, _ command: LauncherCommand) throws -> Bool {
         var prompt = row.title
         while true {
-            let answer = try LauncherProcess.run(launcher, input: row.value + "\n", prompt: prompt)
+            let answer = try LauncherProcess.run(
+                command.valueCommand, input: row.value + "\n", prompt: prompt, row: 0, rowText: row.value)
             guard answer.status == 0, var value = answer.line else { return false }
-            if printsIndex, value.trimmingBlanks == "0" { value = row.value }
+            if command.valuePrintsIndex, let i = Int(value.trimmingBlanks) {
+                guard i == 0 else { return false }
+                value = row.value
+            }
             do throws(ClientFailure) {
                 try request("set", [row.path, value])
                 return true
