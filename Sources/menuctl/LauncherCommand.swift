@@ -15,6 +15,10 @@ struct LauncherCommand {
     /// Whether the value prompt's launcher still prints an index: the index was
     /// declared (`pick --index`) and no option of the command line says so.
     let valuePrintsIndex: Bool
+    /// Whether the launcher reads a line's icon after it, as rofi's `\0icon\x1fNAME`:
+    /// rofi and fuzzel do. Other launchers would show those bytes, or cut the line at
+    /// the NUL, so they are given none.
+    let takesIcons: Bool
 
     init(_ command: String, index: Bool) {
         self.command = command
@@ -24,6 +28,10 @@ struct LauncherCommand {
         for range in options.reversed() { value.removeSubrange(range) }
         valueCommand = value
         valuePrintsIndex = index && options.isEmpty
+        takesIcons = ShellWords.commands(command).contains { words in
+            guard let program = words.first?.text.split(separator: "/").last else { return false }
+            return program == "rofi" || program == "fuzzel"
+        }
     }
 
     /// Where the command line asks for an index, each range with the blanks before it:

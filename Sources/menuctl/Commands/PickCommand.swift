@@ -68,8 +68,10 @@ struct PickCommand: ParsableCommand {
             let lines = searching ? SearchLines.lines(rows) : rows.map(RowTree.line)
             let highlight =
                 rows.firstIndex { $0.path == chosenPath } ?? rows.firstIndex { $0.path == view.focus } ?? 0
+            let shown =
+                command.takesIcons ? zip(lines, rows).map { RofiFormat.dmenuLine($0, icon: $1.icon) } : lines
             let answer = try LauncherProcess.run(
-                command.command, input: lines.joined(separator: "\n") + "\n", prompt: prompt,
+                command.command, input: shown.joined(separator: "\n") + "\n", prompt: prompt,
                 row: highlight, rowText: lines.indices.contains(highlight) ? lines[highlight] : "")
             guard answer.status == 0, let line = answer.line else { throw Self.cancelled }
             // An index launcher answers with a line's index and nothing else: fuzzel

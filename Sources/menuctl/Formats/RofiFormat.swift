@@ -71,6 +71,12 @@ struct RofiFormat: ViewFormat {
     /// The message option, escaped for the Pango markup rofi reads it as.
     static func message(_ text: String) -> String { option("message", InertText.pango(text)) }
 
+    /// A line of a dmenu-style list with its icon, as rofi's and fuzzel's dmenu modes
+    /// read it (`TEXT\0icon\x1fNAME`); the line alone without one.
+    static func dmenuLine(_ text: String, icon: String) -> String {
+        icon.isEmpty ? text : text + "\0icon\u{1f}" + InertText.oneLine(icon)
+    }
+
     /// A row with its info (given back on selection), an optional icon name, and
     /// optional search terms rofi matches but does not show.
     static func entry(_ text: String, info: String, icon: String = "", meta: String = "") -> String {

@@ -7,7 +7,8 @@ import Testing
     /// A dmenu-style launcher that plays a script: its Nth run picks the first line
     /// containing the Nth line of `answers` (or types that text when no line has it, or
     /// when the answer starts with `=`, as dmenu's Shift+Return sends what was typed),
-    /// printing the line or, as an index launcher, its 0-based index. Like fuzzel and
+    /// printing the line (without the options rofi and fuzzel read after a NUL) or, as
+    /// an index launcher, its 0-based index. Like fuzzel and
     /// rofi it prints -1 for typed text when it prints indexes. It prints indexes with
     /// `index`, or as the launchers do when given fuzzel's `--index` (a flag: bemenu's
     /// `--index N` only highlights a row) or rofi's `-format i`. It saves what it was
@@ -34,7 +35,9 @@ import Testing
             [ -n "$answer" ] || exit 1
             typed() { if [ $idx = 1 ]; then echo -1; else printf '%s\\n' "$1"; fi; exit 0; }
             case $answer in =*) typed "${answer#=}" ;; esac
-            line=$(grep -n -m1 -F -- "$answer" shown-$n) || typed "$answer"
+            # Like rofi and fuzzel, a line's options after its NUL are not its text.
+            tr '\\000' '\\001' < shown-$n | cut -d "$(printf '\\001')" -f1 > lines-$n
+            line=$(grep -n -m1 -F -- "$answer" lines-$n) || typed "$answer"
             if [ $idx = 1 ]; then echo $((${line%%:*} - 1)); else printf '%s\\n' "${line#*:}"; fi
             """
         try script.write(toFile: dir.file("launcher.sh"), atomically: true, encoding: .utf8)
@@ -52,6 +55,44 @@ import Testing
             #expect(shown.hasPrefix("▾ Applications\n    Terminal\n"), "the second round shows apps open")
             try await waitUntil("apps/term's command to run") {
                 daemon.directory.contains("activated")
+            }
+        }
+    }
+
+    /// rofi and fuzzel read a line's icon after a NUL (`\0icon\x1fNAME`), and are
+    /// given each row's; any other launcher gets the lines alone, since it would show
+    /// those bytes or cut the line there. The answer is the line without its icon.
+    @Test(arguments: ["fuzzel", "rofi", "dmenu", "wofi"])
+    func iconsGoToTheLaunchersThatTakeThem(program: String) async throws {
+        let menu = """
+            menu:
+              - id: apps
+                title: Applications
+                icon: applications-other
+                children:
+                  - {id: term, title: Terminal, icon: utilities-terminal, exec: touch activated}
+            """
+        try await withConfigFile(menu) { config in
+            try await withDaemon(config: config) { daemon throws in
+                let launcher = try scriptedLauncher(
+                    daemon, answers: ["Applications", "Terminal"], index: false)
+                let named = daemon.directory.file(program)
+                try "#!/bin/sh\n\(launcher)\n".write(toFile: named, atomically: true, encoding: .utf8)
+                #expect(chmod(named, 0o755) == 0)
+                let result = try daemon.menuctl(["pick", "--launcher", "'\(named)' --dmenu"])
+                #expect(result.status == 0, "\(result)")
+                let shown = try String(contentsOfFile: daemon.directory.file("shown-2"), encoding: .utf8)
+                let lines = shown.split(separator: "\n")
+                if program == "fuzzel" || program == "rofi" {
+                    #expect(
+                        lines.contains { $0.hasSuffix("Applications\0icon\u{1f}applications-other") },
+                        "\(shown)")
+                    #expect(
+                        lines.contains { $0.hasSuffix("Terminal\0icon\u{1f}utilities-terminal") }, "\(shown)")
+                } else {
+                    #expect(!shown.contains("\0"), "\(shown)")
+                }
+                try await waitUntil("the terminal item to run") { daemon.directory.contains("activated") }
             }
         }
     }
