@@ -8,9 +8,7 @@ extension ModelCore {
     mutating func read(_ line: String, into n: Int) throws(MenuError) -> (Change, ReadingOutcome) {
         precondition(!journaling, "a reading is not part of a command or batch")
         guard let rule = tree.rules[n] else { throw .notAValue(path(of: n)) }
-        let options =
-            tree.kinds[n] == .choice ? tree.children(n).map { (id: tree.ids[$0], title: title(of: $0)) } : []
-        switch rule.reading(line, options: options) {
+        switch rule.reading(line, options: options(of: n)) {
         case .failure(let error):
             return (markStale([n]), .refused(error))
         case .success(let reading):
@@ -22,6 +20,12 @@ extension ModelCore {
             }
             return (change, reading.clampedFrom.map(ReadingOutcome.clamped(from:)) ?? .applied)
         }
+    }
+
+    /// A choice's options, in order, with their titles: what names one besides its id
+    /// (``ValueRule/option(named:ids:options:)``). Empty for any other node.
+    func options(of n: Int) -> [(id: String, title: String)] {
+        tree.kinds[n] == .choice ? tree.children(n).map { (id: tree.ids[$0], title: title(of: $0)) } : []
     }
 
     /// Marks `nodes` stale; the change names those that were not already.
