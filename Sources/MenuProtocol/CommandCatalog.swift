@@ -57,7 +57,7 @@ public enum CommandCatalog {
             "collapse", "PATH", "Close a group or choice (and every group below with --recursive).",
             arguments: 1...1, flags: ["--recursive"], batchable: true),
         CommandSpec(
-            "toggle", "PATH", "Open a closed group or close an open one.", arguments: 1...1,
+            "toggle", "PATH", "Open a closed group or close an open one; flip a toggle.", arguments: 1...1,
             flags: ["--recursive"], batchable: true),
         CommandSpec(
             "expand-all", "[PATH]", "Open every group, in the whole menu or below PATH.", arguments: 0...1,

@@ -6,7 +6,8 @@ import MenuCore
 ///
 /// Fields, tab-separated: `row`, index (`-` when hidden), depth, type, state,
 /// position/count (1-based), path, value, title, subtitle, icon, and for range nodes
-/// only: min, max, step; then `stale` and the access key when there are any. New
+/// only: min, max, step; then `stale` and the access key when there are any, and for
+/// a stale node whose source said why, the reason and since when. New
 /// fields are only ever appended, so scripts that `cut -f` by number keep working.
 public struct RowRecord: Sendable, Hashable {
     public static let tag = "row"
@@ -34,6 +35,10 @@ public struct RowRecord: Sendable, Hashable {
     /// Field 16, the node's access key (lowercase), only when it has one: fields 12
     /// to 15 are then empty where they have nothing.
     public var key: String
+    /// Fields 17 and 18, only for a stale node whose source said why: its last error,
+    /// and since when (ISO 8601, UTC). Empty otherwise.
+    public var staleReason: String
+    public var staleSince: String
 
     public init(_ row: Row) {
         index = row.index
@@ -56,6 +61,8 @@ public struct RowRecord: Sendable, Hashable {
         bounds = row.bounds
         stale = row.stale
         key = row.key.map(String.init) ?? ""
+        staleReason = row.stale ? row.staleReason?.message ?? "" : ""
+        staleSince = row.stale ? row.staleReason?.since ?? "" : ""
     }
 
     /// Reads a record back; nil when `fields` is not a row record.
@@ -81,6 +88,8 @@ public struct RowRecord: Sendable, Hashable {
         }
         stale = fields.count >= 15 && fields[14] == "stale"
         key = fields.count >= 16 ? fields[15] : ""
+        staleReason = fields.count >= 17 ? fields[16] : ""
+        staleSince = fields.count >= 18 ? fields[17] : ""
     }
 
     public var isExpandable: Bool { state == "expanded" || state == "collapsed" }
@@ -122,7 +131,12 @@ public struct RowRecord: Sendable, Hashable {
         } else if !key.isEmpty {
             writer.field("")
         }
-        if !key.isEmpty { writer.field(key) }
+        let reason = !staleReason.isEmpty || !staleSince.isEmpty
+        if !key.isEmpty || reason { writer.field(key) }
+        if reason {
+            writer.field(staleReason)
+            writer.field(staleSince)
+        }
         writer.endLine()
     }
 }

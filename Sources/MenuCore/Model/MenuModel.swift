@@ -222,9 +222,11 @@ public final class MenuModel {
         try core.read(line, into: n)
     }
 
-    /// Marks nodes whose value is not known to be the system's; see
-    /// ``ModelCore/markStale(_:)``.
-    public func markStale(_ nodes: [Int]) -> Change { core.markStale(nodes) }
+    /// Marks nodes whose value is not known to be the system's, with why when the
+    /// daemon knows; see ``ModelCore/markStale(_:reason:)``.
+    public func markStale(_ nodes: [Int], reason: StaleReason? = nil) -> Change {
+        core.markStale(nodes, reason: reason)
+    }
 
     /// Whether node `n`'s value is not known to be the system's.
     public func isStale(_ n: Int) -> Bool { core.isStale(n) }

@@ -10,8 +10,11 @@ extension ModelCore {
     }
 
     /// Looks the path up once: a status bar's click handler toggles on every click.
+    /// A group or choice opens or closes; a toggle node flips, as `mpc toggle` does.
     mutating func toggle(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
-        try toggling(try expandable(path), recursive: recursive)
+        let n = try node(path)
+        if tree.kinds[n] == .toggle { return try flip(n) }
+        return try toggling(try expandable(path), recursive: recursive)
     }
 
     // The same on node numbers, for the daemon, which looks a request's path up
@@ -26,7 +29,14 @@ extension ModelCore {
     }
 
     mutating func toggle(node n: Int, recursive: Bool = false) throws(MenuError) -> Change {
-        try toggling(try expandable(n), recursive: recursive)
+        if tree.kinds[n] == .toggle { return try flip(n) }
+        return try toggling(try expandable(n), recursive: recursive)
+    }
+
+    /// Turns a toggle node on when it is off, and off when it is on.
+    private mutating func flip(_ n: Int) throws(MenuError) -> Change {
+        let on = values[n] == .toggle(true)
+        return try mutate { (m: inout ModelCore) throws(MenuError) in m.setValue(n, .toggle(!on)) }
     }
 
     private mutating func expanding(_ n: Int, recursive: Bool) throws(MenuError) -> Change {
@@ -112,7 +122,7 @@ extension ModelCore {
             let p = path ?? tree.path(n)
             throw .invalidValue(path: p, reason: "'\(text)' is relative; use step \(p) \(text)")
         }
-        switch rule.parse(text) {
+        switch rule.parse(text, options: options(of: n)) {
         case .success(let value):
             return try mutate { (m: inout ModelCore) throws(MenuError) in m.setValue(n, value) }
         case .failure(let error):
@@ -182,10 +192,7 @@ extension ModelCore {
         case .group, .choice:
             return (try toggle(path), .toggled)
         case .toggle:
-            let on = values[n] == .toggle(true)
-            return (
-                try mutate { (m: inout ModelCore) throws(MenuError) in m.setValue(n, .toggle(!on)) }, .flipped
-            )
+            return (try flip(n), .flipped)
         case .option:
             let choice = tree.parent(n)!
             let change = try mutate { (m: inout ModelCore) throws(MenuError) in

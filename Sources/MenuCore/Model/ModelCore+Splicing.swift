@@ -152,6 +152,7 @@ extension ModelCore {
         row.value = nil
         row.selected = nil
         row.stale = false
+        row.staleReason = nil
         row.position = 0
         row.siblings = 0
         row.children = 0

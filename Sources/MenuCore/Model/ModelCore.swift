@@ -8,8 +8,9 @@ struct ModelCore {
     var tree: MenuTree
     var expanded: [Bool]
     var values: [Int: Value]
-    /// The value nodes whose value is not known to be the system's (``ValueSource``).
-    var stale: [Int: Bool] = [:]
+    /// The value nodes whose value is not known to be the system's (``ValueSource``),
+    /// with why when the daemon said (nil until a source has answered).
+    var stale: [Int: StaleReason?] = [:]
     var visibility: VisibilityIndex
     /// For each exclusive group, its open child branch, so that opening another one
     /// closes it in O(1) however wide the group is.
@@ -268,7 +269,8 @@ struct ModelCore {
             exec: tree.execs[i],
             bounds: tree.rules[i].flatMap(RangeBounds.init(rule:)),
             stale: isStale(i),
-            key: tree.key(i)
+            key: tree.key(i),
+            staleReason: staleReason(i)
         )
     }
 

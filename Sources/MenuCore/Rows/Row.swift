@@ -30,4 +30,6 @@ public struct Row: Sendable, Hashable {
     public var stale = false
     /// The node's access key, lowercase (MenuTree+Keys.swift); nil when it has none.
     public var key: Character? = nil
+    /// For a stale node: its source's last error and when, when the daemon said.
+    public var staleReason: StaleReason? = nil
 }

@@ -8,9 +8,7 @@ extension ModelCore {
     mutating func read(_ line: String, into n: Int) throws(MenuError) -> (Change, ReadingOutcome) {
         precondition(!journaling, "a reading is not part of a command or batch")
         guard let rule = tree.rules[n] else { throw .notAValue(path(of: n)) }
-        let options =
-            tree.kinds[n] == .choice ? tree.children(n).map { (id: tree.ids[$0], title: title(of: $0)) } : []
-        switch rule.reading(line, options: options) {
+        switch rule.reading(line, options: options(of: n)) {
         case .failure(let error):
             return (markStale([n]), .refused(error))
         case .success(let reading):
@@ -24,16 +22,36 @@ extension ModelCore {
         }
     }
 
-    /// Marks `nodes` stale; the change names those that were not already.
-    mutating func markStale(_ nodes: [Int]) -> Change {
+    /// A choice's options, in order, with their titles: what names one besides its id
+    /// (``ValueRule/option(named:ids:options:)``). Empty for any other node.
+    func options(of n: Int) -> [(id: String, title: String)] {
+        tree.kinds[n] == .choice ? tree.children(n).map { (id: tree.ids[$0], title: title(of: $0)) } : []
+    }
+
+    /// Marks `nodes` stale, with `reason` when there is one (a node stale already
+    /// keeps its last reason otherwise); the change names those that were not stale
+    /// already. A new reason alone changes only the node's row, which `get` shows:
+    /// no value record carries it.
+    mutating func markStale(_ nodes: [Int], reason: StaleReason? = nil) -> Change {
         var marked: [Int] = []
-        for n in nodes where stale.updateValue(true, forKey: n) == nil {
-            rowChanged(n)
-            marked.append(n)
+        for n in nodes {
+            guard let old = stale[n] else {
+                stale[n] = .some(reason)
+                rowChanged(n)
+                marked.append(n)
+                continue
+            }
+            if let reason, old != reason {
+                stale[n] = .some(reason)
+                rowChanged(n)
+            }
         }
         if !marked.isEmpty { revision &+= 1 }
         return Change(valueChanged: marked.sorted())
     }
+
+    /// Why node `n` is stale, when it is and the daemon said why.
+    func staleReason(_ n: Int) -> StaleReason? { stale.isEmpty ? nil : stale[n] ?? nil }
 
     /// Asked for every value a change reports: most menus have no stale node, and
     /// hashing the number would cost more than writing the record.

@@ -38,17 +38,24 @@ extension ValueRule {
             }
             return .success(SystemReading(value: .number(n)))
         case .choice(let ids):
-            if ids.contains(text) { return .success(SystemReading(value: .choice(text))) }
-            if let named = options.first(where: { $0.title == text })
-                ?? options.first(where: { $0.title.lowercased() == text.lowercased() })
-            {
-                return .success(SystemReading(value: .choice(named.id)))
+            if let id = Self.option(named: text, ids: ids, options: options) {
+                return .success(SystemReading(value: .choice(id)))
             }
             return .failure(
                 ValueError("'\(Self.clip(text))' is not one of the options: \(ids.joined(separator: ", "))"))
         default:
             return parse(text).map { SystemReading(value: $0) }
         }
+    }
+
+    /// The id of the option `text` names: its id, else its title as it is, else its
+    /// title in any case. `set` and a source's reading both name options this way.
+    static func option(named text: String, ids: [String], options: [(id: String, title: String)]) -> String? {
+        if ids.contains(text) { return text }
+        let named =
+            options.first(where: { $0.title == text })
+            ?? options.first(where: { $0.title.lowercased() == text.lowercased() })
+        return named?.id
     }
 
     private static func trimmed(_ text: String) -> String {

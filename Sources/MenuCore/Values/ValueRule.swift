@@ -12,7 +12,12 @@ public enum ValueRule: Sendable, Hashable {
     public static let textLimit = 4096
 
     /// Parses and checks `text`. The error is a sentence fit for `ERR` or a config error.
-    public func parse(_ text: String) -> Result<Value, ValueError> {
+    /// `options`, for a choice: its options with their titles, in order, so that an
+    /// option can be named by its title (``option(named:ids:options:)``); the config,
+    /// which has no titles yet when it reads a value, names it by id.
+    public func parse(_ text: String, options: [(id: String, title: String)] = []) -> Result<
+        Value, ValueError
+    > {
         switch self {
         case .toggle:
             guard let on = Self.boolean(text) else {
@@ -24,12 +29,12 @@ public enum ValueRule: Sendable, Hashable {
                 return .failure(ValueError("expected a number, got '\(text)'"))
             }
             return check(number: n, min: lo, max: hi, step: step)
-        case .choice(let options):
-            guard options.contains(text) else {
+        case .choice(let ids):
+            guard let id = Self.option(named: text, ids: ids, options: options) else {
                 return .failure(
-                    ValueError("'\(text)' is not one of the options: \(options.joined(separator: ", "))"))
+                    ValueError("'\(text)' is not one of the options: \(ids.joined(separator: ", "))"))
             }
-            return .success(.choice(text))
+            return .success(.choice(id))
         case .text(let limit):
             if text.utf8.count > limit {
                 return .failure(ValueError("text is longer than \(limit) bytes"))

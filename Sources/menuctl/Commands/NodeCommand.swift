@@ -1,7 +1,8 @@
 import MenuProtocol
 
 /// A subcommand whose reply is one node's row (`get`, `row`). Both print the same way:
-/// the node on one line (``NodeLine``), or its row as one JSON object.
+/// the node on one line (``NodeLine``), and for a stale one why (``StaleLine``), or
+/// its row as one JSON object.
 protocol NodeCommand: RequestCommand {}
 
 extension NodeCommand {
@@ -10,7 +11,9 @@ extension NodeCommand {
 
     func text(_ reply: ProtocolReply, followUps: [ProtocolReply]) -> [String] {
         let tree = TreeRows(followUps.first?.rowRecords ?? [])
-        return reply.rowRecords.map { NodeLine.text($0, in: tree) }
+        return reply.rowRecords.flatMap { row in
+            [NodeLine.text(row, in: tree)] + (row.stale ? [StaleLine.text(row)] : [])
+        }
     }
 
     func json(_ reply: ProtocolReply, followUps: [ProtocolReply]) -> String {

@@ -53,7 +53,7 @@ struct ChangeReport {
             case "activated" where fields.count >= 3 && fields[2] == "none":
                 lines.append("\(title(fields[1])): nothing to run")
             case "ran" where fields.count >= 3:
-                let what = named.map { title($0) } ?? "a command"
+                let what = named.map { title(ranNode($0)) } ?? "a command"
                 lines.append("Started \(what) (pid \(fields[1])): \(InertText.oneLine(fields[2]))")
             case "config" where fields.count >= 3:
                 lines.append("Config \(InertText.oneLine(fields[1])): \(InertText.oneLine(fields[2]))")
@@ -74,6 +74,18 @@ struct ChangeReport {
             shown = Array(shown.prefix(Self.reloadNodesNamed))
         }
         return lines + shown.map(nodeLine) + (more.isEmpty ? [] : [more])
+    }
+
+    /// The node whose command a `ran` record reports, for `path` the node activated:
+    /// itself, or for a confirmation's yes the item it confirmed. That is an item
+    /// whose activation closed its parent (the question); a plain item's never does.
+    private func ranNode(_ path: String) -> String {
+        guard row(path)?.type == "item", let slash = path.lastIndex(of: "/") else { return path }
+        let parent = String(path[..<slash])
+        let closed = records.contains {
+            ChangeRecord(fields: $0) == .expansion(path: parent, expanded: false)
+        }
+        return closed ? parent : path
     }
 
     /// How many changed nodes the text of a reload names.

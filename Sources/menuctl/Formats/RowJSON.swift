@@ -33,6 +33,8 @@ enum RowJSON {
             ]
         }
         if row.stale { members.append(("stale", "true")) }
+        if !row.staleReason.isEmpty { members.append(("staleReason", string(row.staleReason))) }
+        if !row.staleSince.isEmpty { members.append(("staleSince", string(row.staleSince))) }
         if !row.key.isEmpty { members.append(("key", string(row.key))) }
         return Self.members(members + extra)
     }

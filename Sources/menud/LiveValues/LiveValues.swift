@@ -18,9 +18,10 @@ import MenuLoop
 /// between them, and the loop does not sleep until the last has started.
 final class LiveValues {
     /// A line read from node `path`'s source, or why none could be.
-    var onReading: ((_ path: String, _ line: Result<String, ValueError>) -> Void)?
+    var onReading: ((_ path: String, _ line: Result<String, SourceFailure>) -> Void)?
 
     private let processes: ProcessTable
+    private let missing: MissingPrograms
     private let loop: EventLoop
     private let logger: Logger
     /// The sources followed, by path.
@@ -44,12 +45,13 @@ final class LiveValues {
     }
     /// Nodes whose `on-change` runs, with how many runs, and the last line their
     /// source printed meanwhile (see ``hookStarted(_:)``).
-    private var hooks: [String: (count: Int, held: Result<String, ValueError>?)] = [:]
+    private var hooks: [String: (count: Int, held: Result<String, SourceFailure>?)] = [:]
     /// The last line from each source, for a new model of the same menu (a reload).
-    private(set) var lastLines: [String: Result<String, ValueError>] = [:]
+    private(set) var lastLines: [String: Result<String, SourceFailure>] = [:]
 
-    init(processes: ProcessTable, loop: EventLoop, logger: Logger) {
+    init(processes: ProcessTable, missing: MissingPrograms, loop: EventLoop, logger: Logger) {
         self.processes = processes
+        self.missing = missing
         self.loop = loop
         self.logger = logger
         starter = EachTurn(loop: loop)
@@ -80,7 +82,8 @@ final class LiveValues {
         for (path, source) in wanted.sorted(by: { $0.key < $1.key }) {
             guard let command = source.listen, listeners[path] == nil else { continue }
             let listener = ValueListener(
-                path: path, command: command, processes: processes, loop: loop, logger: logger)
+                path: path, command: command, processes: processes, missing: missing, loop: loop,
+                logger: logger)
             listener.onLine = { [weak self] line in self?.deliver(line, from: path) }
             listeners[path] = listener
             listener.start()
@@ -124,7 +127,8 @@ final class LiveValues {
 
     private func start(_ command: String, for path: String) {
         runs[path] = .started(again: false)
-        ValueCommandRun.start(command, path: path, processes: processes) { [weak self] line in
+        ValueCommandRun.start(command, path: path, processes: processes, missing: missing) {
+            [weak self] line in
             guard let self else { return }
             var again = false
             if case .started(let asked) = runs.removeValue(forKey: path) { again = asked }
@@ -171,7 +175,7 @@ final class LiveValues {
         sources = [:]
     }
 
-    private func deliver(_ line: Result<String, ValueError>, from path: String) {
+    private func deliver(_ line: Result<String, SourceFailure>, from path: String) {
         guard sources[path] != nil else { return }
         if hooks[path] != nil {
             hooks[path]?.held = line

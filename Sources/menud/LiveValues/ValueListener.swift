@@ -9,16 +9,19 @@ import MenuProtocol
 
 /// One `value-listen` command: it keeps running, and each line it prints is the
 /// node's new value. When it ends it is started again after a back-off that doubles
-/// from 1 s to 60 s, and goes back to 1 s once it has printed a line.
+/// from 1 s to 60 s, and goes back to 1 s once it has printed a line. The log says
+/// so at each step of the back-off, unless a program it runs is missing: that is
+/// logged once, by name (``MissingPrograms``).
 ///
 /// Costs no wake-up between its lines: the loop reads its pipe when it writes.
 final class ValueListener {
     let path: String
     let command: String
     /// Each line, or why one could not be read.
-    var onLine: ((Result<String, ValueError>) -> Void)?
+    var onLine: ((Result<String, SourceFailure>) -> Void)?
 
     private let processes: ProcessTable
+    private let missing: MissingPrograms
     private let loop: EventLoop
     private let logger: Logger
     private var process: ChildProcess?
@@ -40,10 +43,14 @@ final class ValueListener {
     /// How long a listener's output may outlive it.
     static let drainTime = Duration.seconds(1)
 
-    init(path: String, command: String, processes: ProcessTable, loop: EventLoop, logger: Logger) {
+    init(
+        path: String, command: String, processes: ProcessTable, missing: MissingPrograms, loop: EventLoop,
+        logger: Logger
+    ) {
         self.path = path
         self.command = command
         self.processes = processes
+        self.missing = missing
         self.loop = loop
         self.logger = logger
     }
@@ -54,14 +61,15 @@ final class ValueListener {
         printedSinceStart = false
         do throws(ProtocolError) {
             let process = try processes.launch(
-                command, environment: ["MENU_PATH": path], standardOutput: .stream, endsWithDaemon: true,
-                ended: { [weak self] result in self?.ended(result.exit) })
+                command, environment: ["MENU_PATH": path], standardOutput: .stream,
+                standardError: .captureTail(limit: MissingPrograms.errorOutputLimit), endsWithDaemon: true,
+                ended: { [weak self] result in self?.ended(result) })
             process.onOutput = { [weak self] bytes in self?.received(bytes) }
             process.onExited = { [weak self] _ in self?.exited() }
             self.process = process
         } catch {
             logger.error("value-listen \(path): \(error.message)")
-            scheduleRestart(because: error.message)
+            scheduleRestart(because: error.message, quiet: true)
         }
     }
 
@@ -89,12 +97,12 @@ final class ValueListener {
             case .bytes(let bytes):
                 printedSinceStart = true
                 guard let text = String(validating: bytes, as: UTF8.self) else {
-                    onLine?(.failure(ValueError("the line is not UTF-8")))
+                    onLine?(.failure(SourceFailure("the line is not UTF-8")))
                     return
                 }
                 onLine?(.success(text))
             case .tooLong:
-                onLine?(.failure(ValueError("a line longer than 64 KiB; dropped it")))
+                onLine?(.failure(SourceFailure("a line longer than 64 KiB; dropped it")))
             }
         }
     }
@@ -110,7 +118,7 @@ final class ValueListener {
         drain = timer
     }
 
-    private func ended(_ exit: ChildProcess.Exit) {
+    private func ended(_ result: ChildProcess.Result) {
         drain?.close()
         drain = nil
         process = nil
@@ -121,17 +129,22 @@ final class ValueListener {
                 onLine?(.success(text))
             }
         }
-        scheduleRestart(because: "'\(command)' \(exit)")
+        // A missing program is logged once, and by name, however often it ends.
+        let names = missing.found(in: result.standardError, user: "value-listen \(path)")
+        // A listener that ends with success ended: its status is no news.
+        let how = result.exit.succeeded ? "ended" : result.exit.description
+        scheduleRestart(because: "'\(command)' \(how)", quiet: !names.isEmpty)
     }
 
-    private func scheduleRestart(because reason: String) {
+    /// `quiet`: the log has said why already.
+    private func scheduleRestart(because reason: String, quiet: Bool = false) {
         if printedSinceStart { backOff = nil }
         let previous = backOff
         let delay = previous.map { min($0 * 2, Self.longestBackOff) } ?? Self.firstBackOff
         backOff = delay
         // Once per step of the back-off: a command that keeps failing at the longest
         // delay is not logged every minute.
-        if delay != previous {
+        if delay != previous, !quiet {
             logger.warning(
                 "value-listen \(path): \(reason); starting it again in \(Value.format(delay.seconds)) s")
         }

@@ -10,6 +10,7 @@ import MenuProtocol
 /// remembers of the hooks: which ones failed last, for the log.
 final class OnChangeHooks {
     private let processes: ProcessTable
+    private let missing: MissingPrograms
     private let logger: Logger
     /// How long a hook may run before it is killed.
     let timeout: Duration
@@ -20,8 +21,9 @@ final class OnChangeHooks {
     /// How often a hook that keeps failing is logged.
     static let failureLogInterval = Duration.seconds(60)
 
-    init(processes: ProcessTable, timeout: Duration, logger: Logger) {
+    init(processes: ProcessTable, missing: MissingPrograms, timeout: Duration, logger: Logger) {
         self.processes = processes
+        self.missing = missing
         self.timeout = timeout
         self.logger = logger
     }
@@ -71,6 +73,7 @@ final class OnChangeHooks {
 
     /// The first failure of a hook is logged, then at most one line per
     /// ``failureLogInterval`` with how many failures it held back, until it works again.
+    /// A hook whose program is missing is not: that program is logged once, by name.
     private func logOnChangeEnded(path: String, command: String, _ exit: ChildProcess.Exit) {
         guard !exit.succeeded else {
             if failing.removeValue(forKey: path) != nil {
@@ -78,6 +81,7 @@ final class OnChangeHooks {
             }
             return
         }
+        if missing.found(exitOf: command, exit, user: "on-change \(path)") != nil { return }
         var throttle = failing[path] ?? LogThrottle(interval: Self.failureLogInterval)
         let (log, held) = throttle.admit()
         failing[path] = throttle

@@ -36,7 +36,7 @@ extension MenuService {
 
     /// Applies a line from the source of the node at `path`, if the menu still has
     /// it with a source.
-    func applyReading(_ line: Result<String, ValueError>, to path: String) {
+    func applyReading(_ line: Result<String, SourceFailure>, to path: String) {
         guard !isClosed, let n = try? model.node(path), model.valueSource(of: n) != nil else { return }
         commitReading(reading(line, into: n, path: path))
     }
@@ -61,11 +61,13 @@ extension MenuService {
         return low < valueCommandGroups.count && valueCommandGroups[low] == g
     }
 
-    private func reading(_ line: Result<String, ValueError>, into n: Int, path: String) -> Change {
+    private func reading(_ line: Result<String, SourceFailure>, into n: Int, path: String) -> Change {
         switch line {
         case .failure(let problem):
-            logReading(path, "\(problem.message); keeping \(describedValue(n)), marked stale")
-            return model.markStale([n])
+            if !problem.logged {
+                logReading(path, "\(problem.message); keeping \(describedValue(n)), marked stale")
+            }
+            return model.markStale([n], reason: problem.reason)
         case .success(let text):
             guard let (change, outcome) = try? model.read(text, into: n) else { return Change() }
             switch outcome {
@@ -73,8 +75,9 @@ extension MenuService {
             case .clamped(let from):
                 logReading(path, "\(Value.format(from)) is outside the bounds; showing \(describedValue(n))")
             case .refused(let problem):
-                logReading(
-                    path, "refused the line: \(problem.message); keeping \(describedValue(n)), marked stale")
+                let refusal = SourceFailure("refused the line: \(problem.message)")
+                logReading(path, "\(refusal.message); keeping \(describedValue(n)), marked stale")
+                return change.followed(by: model.markStale([n], reason: refusal.reason))
             }
             return change
         }

@@ -71,10 +71,12 @@ final class MenuService {
         menu = ServedMenu(config: config, location: location)
         persistence = Persistence(store: store, menu: menu, loop: loop, logger: logger)
         processes = ProcessTable(loop: loop)
-        hooks = OnChangeHooks(processes: processes, timeout: onChangeTimeout, logger: logger)
+        let missing = MissingPrograms(logger: logger)
+        hooks = OnChangeHooks(
+            processes: processes, missing: missing, timeout: onChangeTimeout, logger: logger)
         events = EventHub(logger: logger)
         focus = SharedFocus(menu: menu)
-        liveValues = LiveValues(processes: processes, loop: loop, logger: logger)
+        liveValues = LiveValues(processes: processes, missing: missing, loop: loop, logger: logger)
         refresh = ChildrenRefresh(loop: loop)
         launcher = ApplicationLauncher(processes: processes, loop: loop, logger: logger)
         self.childrenTimeout = childrenTimeout

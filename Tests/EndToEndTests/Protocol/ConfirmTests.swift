@@ -72,6 +72,22 @@ import Testing
         }
     }
 
+    /// menuctl's words for a yes name the item confirmed, not the answer; a plain
+    /// item is named as it is.
+    @Test func theReplyToYesNamesTheItem() async throws {
+        try await withDaemon(config: Self.fixture) { daemon in
+            #expect(try daemon.menuctl(["activate", "power/shutdown"]).status == 0)
+            let yes = try daemon.menuctl(["activate", "power/shutdown/yes"])
+            #expect(yes.stdout.hasPrefix("Started Shut down (pid "), "\(yes)")
+            #expect(yes.stdout.contains("): touch shut-down\n"), "\(yes)")
+            let lock = try daemon.menuctl(["activate", "power/lock"])
+            #expect(lock.stdout.hasPrefix("Started Lock (pid "), "\(lock)")
+            try await waitUntil("both commands") {
+                daemon.directory.contains("shut-down") && daemon.directory.contains("locked")
+            }
+        }
+    }
+
     /// A bar's click or key binding moves the focus and activates it: the question
     /// opens under the focus, the next row is Yes.
     @Test func navActivateAsksToo() async throws {

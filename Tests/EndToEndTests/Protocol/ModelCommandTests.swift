@@ -74,6 +74,24 @@ import Testing
         }
     }
 
+    /// The verbs as an mpc user reads them: `toggle` flips a toggle node (and still
+    /// opens and closes a group), and `set` names a choice's option by its title in
+    /// any case, as a `value-cmd`'s line may.
+    @Test func toggleFlipsAToggleAndSetTakesAnOptionsTitle() async throws {
+        try await withDaemon { daemon in
+            #expect(try daemon.request("toggle settings/wifi").lines == ["value\tsettings/wifi\toff"])
+            let flipped = try daemon.menuctl(["toggle", "settings/wifi"])
+            #expect(flipped.status == 0 && flipped.stdout == "Wi-Fi: on\n", "\(flipped)")
+            #expect(try daemon.request("toggle apps").lines.contains("expansion\tapps\texpanded"))
+            #expect(try daemon.request("toggle settings/hostname").errorCode == "not-expandable")
+
+            #expect(try daemon.request("set settings/theme light").lines == ["value\tsettings/theme\tLight"])
+            let picked = try daemon.menuctl(["set", "settings/theme", "DARK"])
+            #expect(picked.status == 0 && picked.stdout == "▸ Theme: Dark (2 rows)\n", "\(picked)")
+            #expect(try daemon.request("set settings/theme Dusk").errorCode == "invalid-value")
+        }
+    }
+
     @Test func batchIsAllOrNothingAndNamesTheFailingRequest() async throws {
         try await withDaemon { daemon in
             let connection = try daemon.connect()
