@@ -113,6 +113,9 @@ import Testing
                             naive.open(target)
                             if recursive { naive.openBelow(target) }
                         }
+                    } else if naive.nodes[target].kind == .toggle {
+                        // A toggle node flips, as activating it does.
+                        naive.nodes[target].value = .toggle(naive.nodes[target].value != .toggle(true))
                     }
                 case 8:
                     change = try model.expandAll(recursive ? nil : path)

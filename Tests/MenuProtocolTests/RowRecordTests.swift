@@ -38,6 +38,16 @@ import Testing
         #expect(RowRecord(fields: record.fields) == record)
         row.stale = true
         #expect(RowRecord(row).line.hasSuffix("\t\t\t\tstale\ta"))
+        // Why, and since when, after the key; an empty key when there is none.
+        row.staleReason = StaleReason("wpctl: not found", since: "2026-11-28T15:47:25Z")
+        let why = RowRecord(row)
+        #expect(why.line.hasSuffix("\tstale\ta\twpctl: not found\t2026-11-28T15:47:25Z"))
+        #expect(RowRecord(fields: why.fields) == why)
+        row.key = nil
+        #expect(RowRecord(row).line.hasSuffix("\t\t\t\tstale\t\twpctl: not found\t2026-11-28T15:47:25Z"))
+        // Not stale: no reason is written.
+        row.stale = false
+        #expect(RowRecord(row).line == "row\t0\t0\tgroup\tcollapsed\t1/1\tapps\t\tApps\t\t")
     }
 
     @Test func rejectsOtherRecords() {

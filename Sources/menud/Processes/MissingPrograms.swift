@@ -49,7 +49,7 @@ final class MissingPrograms {
 
     private func log(_ name: String, user: String) {
         guard logged.insert(name).inserted else { return }
-        logger.warning("\(name): not found (\(user) and any other command that runs it fail)")
+        logger.warning("\(name): not found (needed by \(user); not logged again)")
     }
 
     /// sh's "not found" lines: `sh: 1: NAME: not found`, `sh: line 1: NAME: command
