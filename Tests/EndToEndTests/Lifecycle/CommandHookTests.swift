@@ -209,12 +209,14 @@ import Testing
             let pidFile = daemon.directory.file("slow.pid")
             try await waitUntil("the command to start") { !lines(pidFile).isEmpty }
             let pid = try #require(Int32(lines(pidFile).first ?? ""))
-            group = pid
-            #expect(!livingProcesses(inGroup: pid).isEmpty)
+            // The command's shell is in the group its supervisor leads.
+            let leader = try #require(ProcessEntry.all().first { $0.pid == pid }?.group)
+            group = leader
+            #expect(!livingProcesses(inGroup: leader).isEmpty)
             await daemon.stop()
             #expect(daemon.process.exitStatus == 0, "menud \(daemon.process.ending); log: \(daemon.log)")
             try await waitUntil("the command's process group to be gone") {
-                livingProcesses(inGroup: pid).isEmpty
+                livingProcesses(inGroup: leader).isEmpty
             }
         }
     }

@@ -83,7 +83,8 @@ struct WakeUpTests {
         try await withConfigFile(menu) { config in
             try await withDaemon(config: config) { daemon in
                 try await waitUntil("both listeners running") {
-                    livingChildren(of: daemon).filter { $0.name == "tail" }.count == 2
+                    // Under their supervisors, which end them with the daemon.
+                    livingDescendants(of: daemon.pid).filter { $0.name == "tail" }.count == 2
                 }
                 let woke = try await wakeUps(of: daemon, over: .seconds(10))
                 #expect(woke == 0, "menud woke \(woke) times in 10 s with two silent listeners")
