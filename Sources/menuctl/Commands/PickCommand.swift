@@ -14,8 +14,11 @@ struct PickCommand: ParsableCommand {
         abstract: "Choose from the menu through a dmenu-style launcher.",
         discussion: """
             Examples: --launcher 'fuzzel --dmenu --index', --launcher 'wofi -d', \
-            --launcher 'rofi -dmenu -format i -p "$MENUCTL_PROMPT"', --launcher bemenu, --launcher dmenu. \
-            The prompt is in $MENUCTL_PROMPT. Exit status 1 when the user cancels. \
+            --launcher 'rofi -dmenu -format i -selected-row "$MENUCTL_ROW" -p "$MENUCTL_PROMPT"', \
+            --launcher 'bemenu -I "$MENUCTL_ROW"', --launcher 'tofi --require-match=false', \
+            --launcher dmenu. The prompt is in $MENUCTL_PROMPT; the 0-based index of the row to \
+            highlight (the one last chosen, at first the focused one) in $MENUCTL_ROW, and that \
+            row's line in $MENUCTL_ROW_TEXT. Exit status 1 when the user cancels. \
             With --search the launcher lists every node, hidden ones too, as \
             "Settings › Network › Wi-Fi: on", so typing searches the whole menu: \
             menuctl pick --search --launcher 'dmenu -i -l 20 -p "$MENUCTL_PROMPT"'.
@@ -56,18 +59,18 @@ struct PickCommand: ParsableCommand {
         // it, the accordion goes on from there.
         var searching = search
         var prompt = searching ? "search" : "menu"
+        // The node last chosen, whose row the launcher highlights when it shows the
+        // rows again, as the user left them; before any, the daemon's focus.
+        var chosenPath: String?
         while true {
-            let rows: [RowRecord]
-            let lines: [String]
-            if searching {
-                rows = try MenuView.fetch(path, everyNode: true, options: global).rows
-                lines = SearchLines.lines(rows)
-            } else {
-                rows = try MenuView.fetch(path, options: global).rows
-                lines = rows.map(RowTree.line)
-            }
+            let view = try MenuView.fetch(path, everyNode: searching, options: global)
+            let rows = view.rows
+            let lines = searching ? SearchLines.lines(rows) : rows.map(RowTree.line)
+            let highlight =
+                rows.firstIndex { $0.path == chosenPath } ?? rows.firstIndex { $0.path == view.focus } ?? 0
             let answer = try LauncherProcess.run(
-                command.command, input: lines.joined(separator: "\n") + "\n", prompt: prompt)
+                command.command, input: lines.joined(separator: "\n") + "\n", prompt: prompt,
+                row: highlight, rowText: lines.indices.contains(highlight) ? lines[highlight] : "")
             guard answer.status == 0, let line = answer.line else { throw Self.cancelled }
             // An index launcher answers with a line's index and nothing else: fuzzel
             // and rofi print -1 when the text typed matches no line, and anything but
@@ -88,6 +91,7 @@ struct PickCommand: ParsableCommand {
             } else if let found = try row?.path ?? (search && !command.printsIndex ? found(line) : nil) {
                 target = try reveal(found)
                 if NodeKind(rawValue: target.type) == .group || NodeKind(rawValue: target.type) == .choice {
+                    chosenPath = target.path
                     searching = false
                     prompt = "menu"
                     continue
@@ -96,6 +100,7 @@ struct PickCommand: ParsableCommand {
                 prompt = (search ? "nothing matches" : "no row matches") + " '\(InertText.oneLine(line))'"
                 continue
             }
+            chosenPath = target.path
             prompt = "menu"
             switch NodeKind(rawValue: target.type) {
             case .group, .choice:
@@ -183,7 +188,7 @@ struct PickCommand: ParsableCommand {
         var prompt = row.title
         while true {
             let answer = try LauncherProcess.run(
-                command.valueCommand, input: row.value + "\n", prompt: prompt)
+                command.valueCommand, input: row.value + "\n", prompt: prompt, row: 0, rowText: row.value)
             guard answer.status == 0, var value = answer.line else { return false }
             if command.valuePrintsIndex, let i = Int(value.trimmingBlanks) {
                 guard i == 0 else { return false }

@@ -20,14 +20,15 @@ import Testing
     /// Waits for a dmenu of `pick` other than those in `old` to show its window, and
     /// returns it. ``XSession/waitForWindow(class:from:other:)`` cannot tell dmenu's
     /// windows apart: dmenu sets no _NET_WM_PID, and X hands each new one the id of the
-    /// one before. The pick's launchers are told apart by pid instead: each is in the
-    /// pick's process group, and starts only after the one before it has exited.
+    /// one before. The pick's launchers are told apart by pid instead: each descends
+    /// from the pick (in a process group of its own), and starts only after the one
+    /// before it has exited.
     private func waitForDmenu(_ x: XSession, of pick: BackgroundProcess, other old: Set<Dmenu> = [])
         async throws -> Dmenu
     {
         var found: Dmenu?
         try await waitUntil("a new dmenu of \(pick.name) on \(x.display); its log: \(pick.log)") {
-            let running = Self.dmenus(inGroup: pick.pid).subtracting(old)
+            let running = Self.dmenus(of: pick.pid).subtracting(old)
             guard let new = running.first else {
                 guard pick.isRunning else {
                     throw TimedOut(
@@ -45,10 +46,10 @@ import Testing
         return try #require(found)
     }
 
-    private static func dmenus(inGroup group: pid_t) -> Set<Dmenu> {
+    private static func dmenus(of pick: pid_t) -> Set<Dmenu> {
         Set(
-            ProcessEntry.all().compactMap { process -> Dmenu? in
-                guard process.name == "dmenu", process.group == group,
+            livingDescendants(of: pick).compactMap { process -> Dmenu? in
+                guard process.name == "dmenu",
                     let cmdline = try? String(contentsOfFile: "/proc/\(process.pid)/cmdline", encoding: .utf8)
                 else { return nil }
                 return Dmenu(pid: process.pid, arguments: cmdline.split(separator: "\0").map(String.init))

@@ -11,7 +11,7 @@ import Testing
     /// rofi it prints -1 for typed text when it prints indexes. It prints indexes with
     /// `index`, or as the launchers do when given fuzzel's `--index` (a flag: bemenu's
     /// `--index N` only highlights a row) or rofi's `-format i`. It saves what it was
-    /// shown and its prompt.
+    /// shown, its prompt, and the row to highlight ($MENUCTL_ROW, $MENUCTL_ROW_TEXT).
     private func scriptedLauncher(_ daemon: TestDaemon, answers: [String], index: Bool) throws -> String {
         let dir = daemon.directory
         try answers.joined(separator: "\n").appending("\n").write(
@@ -28,6 +28,8 @@ import Testing
             n=$(($(cat count 2>/dev/null || echo 0) + 1)); echo $n > count
             cat > shown-$n
             printf '%s' "$MENUCTL_PROMPT" > prompt-$n
+            printf '%s' "$MENUCTL_ROW" > row-$n
+            printf '%s' "$MENUCTL_ROW_TEXT" > rowtext-$n
             answer=$(sed -n "${n}p" answers)
             [ -n "$answer" ] || exit 1
             typed() { if [ $idx = 1 ]; then echo -1; else printf '%s\\n' "$1"; fi; exit 0; }
@@ -273,6 +275,154 @@ import Testing
         }
     }
 
+    /// The launcher is told the row to highlight: at first the focused one, then
+    /// the one last chosen, where it stands once a group has opened; in a value
+    /// prompt, the value offered.
+    @Test func theLauncherIsToldTheRowToHighlight() async throws {
+        try await withDaemon { daemon throws in
+            #expect(try daemon.menuctl(["focus", "settings/wifi"]).status == 0)
+            let launcher = try scriptedLauncher(
+                daemon, answers: ["Power", "Session", "=zzz", "Hostname", "=server"], index: false)
+            let result = try daemon.menuctl(["pick", "--launcher", launcher])
+            #expect(result.status == 0, "\(result)")
+            let file = { (name: String) in
+                try String(contentsOfFile: daemon.directory.file(name), encoding: .utf8)
+            }
+            /// The index of the line starting with `text` (after its indentation) in round `n`.
+            func index(of text: String, round n: Int) throws -> String? {
+                let lines = try file("shown-\(n)").split(separator: "\n", omittingEmptySubsequences: false)
+                return lines.firstIndex { $0.drop { $0 == " " }.hasPrefix(text) }.map(String.init)
+            }
+            #expect(try file("row-1") == index(of: "Wi-Fi", round: 1), "the focused row")
+            #expect(try file("row-1") != "0")
+            #expect(try file("row-2") == index(of: "▾ Power", round: 2), "Power, just opened")
+            #expect(try file("row-2") != "0")
+            #expect(try file("rowtext-2") == "▾ Power")
+            #expect(try file("row-3") == index(of: "▾ Session", round: 3))
+            #expect(try file("rowtext-3") == "  ▾ Session")
+            #expect(try file("row-4") == file("row-3"), "a miss keeps the row")
+            #expect(try file("row-5") == "0")
+            #expect(try file("rowtext-5") == "workstation", "the value offered")
+        }
+    }
+
+    /// A launcher that shows until it is killed: it starts a grandchild (`sleep`, in
+    /// the background), saves its own pid and the grandchild's, and waits.
+    private func showingLauncher(_ daemon: TestDaemon) throws -> String {
+        let script = """
+            cat > /dev/null
+            sleep 1000 > /dev/null 2>&1 &
+            echo $! > grandchild.tmp && mv grandchild.tmp grandchild
+            echo $$ > launcher.tmp && mv launcher.tmp launcher
+            wait
+            """
+        try script.write(toFile: daemon.directory.file("showing.sh"), atomically: true, encoding: .utf8)
+        return "cd '\(daemon.directory.path)' && sh showing.sh"
+    }
+
+    /// `menuctl pick` in the background, against `daemon`.
+    private func startPick(_ daemon: TestDaemon, _ arguments: [String]) throws -> BackgroundProcess {
+        try BackgroundProcess(
+            TestPaths.menuctl, ["--socket", daemon.socketPath, "pick"] + arguments,
+            environment: ProcessInfo.processInfo.environment, log: daemon.directory.file("pick.log"))
+    }
+
+    /// A signal that ends pick ends its launcher too: the launcher's shell, what it
+    /// started and their children, which lead no group of pick's.
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    func killingPickEndsTheLauncher(signal: Int32) async throws {
+        try await withDaemon { daemon in
+            let pick = try startPick(daemon, ["--launcher", try showingLauncher(daemon)])
+            defer { pick.killAndReap(group: true) }
+            try await pick.waitWhileRunning("the launcher to show") { daemon.directory.contains("launcher") }
+            let pid = { (name: String) in
+                Int32(
+                    try String(contentsOfFile: daemon.directory.file(name), encoding: .utf8)
+                        .trimmingCharacters(in: .whitespacesAndNewlines))!
+            }
+            let launcher = try pid("launcher")
+            let grandchild = try pid("grandchild")
+            let group = try #require(ProcessEntry.all().first { $0.pid == launcher }?.group)
+            defer { if group > 1 { kill(-group, SIGKILL) } }
+            #expect(group != pick.pid, "the launcher leads a group of its own")
+            #expect(ProcessEntry.all().first { $0.pid == grandchild }?.group == group)
+
+            kill(pick.pid, signal)
+            try await waitUntil("pick to end") { !pick.isRunning }
+            #expect(pick.ending == "was killed by signal \(signal)", "\(pick.log)")
+            try await waitUntil("the launcher's processes to end") {
+                livingProcesses(inGroup: group).isEmpty
+            }
+            #expect(!ProcessEntry.all().contains { $0.isLiving && [launcher, grandchild].contains($0.pid) })
+        }
+    }
+
+    /// Run from a terminal (`script` gives pick one, as its foreground process
+    /// group), pick hands the terminal's foreground to the launcher while it shows:
+    /// a terminal launcher can then read the terminal (from the background it would
+    /// be stopped), and Ctrl-C reaches the launcher, which pick takes as a cancel.
+    @Test(.enabled(if: XTools.shouldRun(["script"])))
+    func aTerminalLauncherHasTheForeground() async throws {
+        try XTools.require(["script"])
+        try await withDaemon { daemon in
+            let dir = daemon.directory
+            let launcher = """
+                cat > /dev/null
+                set -- $(sed 's/^.*) //' /proc/$$/stat)
+                if [ "$3" = "$6" ]; then echo foreground; else echo background; fi > terminal.tmp
+                mv terminal.tmp terminal
+                read answer < /dev/tty
+                printf '%s\\n' "$answer"
+                """
+            try launcher.write(toFile: dir.file("tty.sh"), atomically: true, encoding: .utf8)
+            try #"exec "$MENUCTL" --socket "$SOCKET" pick --launcher "cd '$DIR' && sh tty.sh""#.write(
+                toFile: dir.file("run-pick.sh"), atomically: true, encoding: .utf8)
+            var environment = ProcessInfo.processInfo.environment
+            environment["MENUCTL"] = TestPaths.menuctl
+            environment["SOCKET"] = daemon.socketPath
+            environment["DIR"] = dir.path
+
+            /// pick in `script`'s terminal, typed at once the launcher shows; its exit status.
+            func pickInATerminal(typing keys: String) async throws -> Int32? {
+                try? FileManager.default.removeItem(atPath: dir.file("terminal"))
+                let input = try ProgramSpawn.pipe()
+                let log = open(dir.file("script.log"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                defer { close(log) }
+                let pid = try ProgramSpawn.start(
+                    "script", ["-qec", "sh '\(dir.file("run-pick.sh"))'", "/dev/null"],
+                    environment: environment, input: input.read, output: log, error: log)
+                close(input.read)
+                defer {
+                    close(input.write)
+                    if ProgramSpawn.reaped(pid) == nil {
+                        kill(-pid, SIGKILL)
+                        _ = ProgramSpawn.reap(pid)
+                    }
+                }
+                var status: Int32?
+                let ended = { () -> Bool in
+                    if status == nil { status = ProgramSpawn.reaped(pid) }
+                    return status != nil
+                }
+                try await waitUntil("the launcher to show") {
+                    #expect(!ended(), "script ended early")
+                    return status != nil || dir.contains("terminal")
+                }
+                #expect(try String(contentsOfFile: dir.file("terminal"), encoding: .utf8) == "foreground\n")
+                _ = keys.utf8.withContiguousStorageIfAvailable {
+                    write(input.write, $0.baseAddress, $0.count)
+                }
+                try await waitUntil("pick to end") { ended() }
+                return status.flatMap(ProgramSpawn.exitCode)
+            }
+
+            #expect(try await pickInATerminal(typing: "wi-fi\n") == 0)
+            #expect(try daemon.value(of: "settings/wifi") == "off", "the launcher read the terminal")
+            #expect(try await pickInATerminal(typing: "\u{3}") == 1, "Ctrl-C ended the launcher, a cancel")
+            #expect(try daemon.value(of: "settings/wifi") == "off")
+        }
+    }
+
     static let programs = ["Xvfb", "rofi", "xdotool"]
 
     @Test(.enabled(if: XTools.shouldRun(programs)))
@@ -341,6 +491,39 @@ import Testing
                 }
                 #expect(value.exitStatus == 0, "\(value.log)")
                 #expect(try daemon.value(of: "settings/hostname") == "server")
+            }
+        }
+    }
+
+    /// With `-selected-row "$MENUCTL_ROW"` rofi highlights the group just opened:
+    /// Return at once chooses it again and closes it, where rofi's first row
+    /// (Applications) would have opened.
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func rofiHighlightsTheRowLastChosen() async throws {
+        try XTools.require(Self.programs)
+        try await withDaemon { daemon in
+            try await withXSession { x in
+                let launcher = """
+                    rofi -dmenu -pid '\(x.directory.file("rofi.pid"))' -format i \
+                    -selected-row "$MENUCTL_ROW" -p "$MENUCTL_PROMPT"
+                    """
+                let pick = try x.start(
+                    TestPaths.menuctl, ["pick", "--launcher", launcher], environment: x.environment(daemon))
+                var windows = try await x.waitForWindow(class: "rofi", from: pick)
+                try x.type("Power")
+                try await waitUntil("pick to open power; log: \(pick.log)") {
+                    try daemon.menuctl(["--raw", "get", "power"]).stdout.contains("\texpanded\t")
+                }
+                windows = try await x.waitForWindow(class: "rofi", from: pick, other: windows)
+                _ = try x.run("xdotool", ["key", "Return"])
+                try await waitUntil("Return to close power again; log: \(pick.log)") {
+                    try daemon.menuctl(["--raw", "get", "power"]).stdout.contains("\tcollapsed\t")
+                }
+                #expect(try daemon.menuctl(["--raw", "get", "apps"]).stdout.contains("\tcollapsed\t"))
+                _ = try await x.waitForWindow(class: "rofi", from: pick, other: windows)
+                _ = try x.run("xdotool", ["key", "Escape"])
+                try await waitUntil("Escape to end pick") { !pick.isRunning }
+                #expect(pick.exitStatus == 1, "\(pick.log)")
             }
         }
     }

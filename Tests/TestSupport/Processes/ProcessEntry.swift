@@ -47,6 +47,23 @@ public struct ProcessEntry {
     }
 }
 
+/// The processes `pid` started, their children and so on, that have not exited.
+public func livingDescendants(of pid: Int32) -> [ProcessEntry] {
+    let all = ProcessEntry.all()
+    let parents = Dictionary(all.map { ($0.pid, $0.parent) }, uniquingKeysWith: { first, _ in first })
+    return all.filter { process in
+        guard process.isLiving else { return false }
+        var ancestor = process.parent
+        // Bounded: a parent read as the table changes could make a cycle.
+        for _ in 0..<all.count {
+            if ancestor == pid { return true }
+            guard let next = parents[ancestor], next != ancestor else { return false }
+            ancestor = next
+        }
+        return false
+    }
+}
+
 /// Children of `pid` that have exited but not been waited for.
 public func zombieChildren(of pid: Int32) -> [Int32] {
     ProcessEntry.all().filter { $0.isZombie && $0.parent == pid }.map(\.pid)
