@@ -4,8 +4,8 @@ import Testing
 
 /// `menuctl pick` with a real Wayland launcher in a headless sway, typed at as a user
 /// would through wayvnc's virtual keyboard (``VNCKeyboard``). The launchers a pick
-/// starts are told apart by pid: each runs in the pick's process group, and starts
-/// only after the one before it has exited. A launcher is ready for keys once it
+/// starts are told apart by pid: each descends from the pick, and starts only after
+/// the one before it has exited. A launcher is ready for keys once it
 /// shows: a layer-shell surface that takes the keyboard has it from the frame it is
 /// first drawn in.
 ///
@@ -64,7 +64,7 @@ final class WaylandPicks {
         var previous: ScreenFrame?
         do {
             try await waitUntil("a new \(launcher.program) of \(pick.name) to show") {
-                let new = Self.launchers(launcher.program, inGroup: pick.pid).subtracting(seen)
+                let new = Self.launchers(launcher.program, of: pick.pid).subtracting(seen)
                 guard let pid = new.first else {
                     guard pick.isRunning else {
                         throw TimedOut(
@@ -131,9 +131,9 @@ final class WaylandPicks {
     /// A screenshot of what shows now, kept as `name` (see ``Screenshots``).
     func screenshot(_ name: String) throws { try sway.screenshot(name) }
 
-    /// The living processes called `name` in process group `group`.
-    static func launchers(_ name: String, inGroup group: pid_t) -> Set<pid_t> {
-        Set(ProcessEntry.all().filter { $0.name == name && $0.group == group && $0.isLiving }.map(\.pid))
+    /// The living processes called `name` that descend from `pick`.
+    static func launchers(_ name: String, of pick: pid_t) -> Set<pid_t> {
+        Set(livingDescendants(of: pick).filter { $0.name == name }.map(\.pid))
     }
 
     /// The living processes called `name` owned by `user`, whatever their group.
