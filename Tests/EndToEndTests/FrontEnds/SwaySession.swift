@@ -20,19 +20,29 @@ final class SwaySession {
     /// More of the clients' environment, such as a session bus's address.
     var extraEnvironment: [String: String] = [:]
 
-    private init(user: TestUser, directory: TempDirectory) {
+    private init(user: TestUser, directory: TempDirectory, width: Int, height: Int) throws {
         self.user = user
         self.directory = directory
+        self.width = width
+        self.height = height
         runtimeDirectory = directory.file("xdg")
+        menuctl = try user.executable("menuctl")
     }
 
+    /// The output's size, in pixels.
+    let width: Int
+    let height: Int
+    /// The built menuctl as the user may run it (``TestUser/executable(_:)``).
+    let menuctl: String
+
     /// The whole environment of a client of this session, as the user: nothing of the
-    /// test process's (root's HOME, a DISPLAY) leaks in. The build directory leads
-    /// PATH, for menuctl.
+    /// test process's (root's HOME, a DISPLAY) leaks in. The build's menuctl's folder
+    /// leads PATH (the build directory, or the user's copy when the user cannot reach
+    /// it: a checkout in a folder only root may enter).
     var environment: [String: String] {
         SanitizerReport.keepingOptions(
             [
-                "PATH": TestPaths.buildDirectory.path + ":/usr/local/bin:/usr/bin:/bin",
+                "PATH": (menuctl as NSString).deletingLastPathComponent + ":/usr/local/bin:/usr/bin:/bin",
                 "HOME": directory.path,
                 "XDG_CONFIG_HOME": directory.file("config"),
                 "XDG_CACHE_HOME": directory.file("cache"),
@@ -113,7 +123,8 @@ final class SwaySession {
     fileprivate static func start(user: TestUser, width: Int, height: Int) async throws
         -> (SwaySession, BackgroundProcess)
     {
-        let session = SwaySession(user: user, directory: try user.directory())
+        let session = try SwaySession(
+            user: user, directory: try user.directory(), width: width, height: height)
         // Wayland wants its runtime directory private to the user.
         guard mkdir(session.runtimeDirectory, 0o700) == 0 else {
             throw TimedOut(

@@ -159,9 +159,8 @@ import Testing
         _ daemon: TestDaemon, config: String = TestPaths.fixture("menu.yaml"), as user: TestUser,
         _ body: (TestDaemon) async throws -> T
     ) async throws -> T {
-        let again = try TestDaemon(
-            directory: daemon.directory, config: config, socketPath: daemon.socketPath,
-            launcher: user.launcher)
+        let again = try user.daemon(
+            directory: daemon.directory, config: config, socketPath: daemon.socketPath)
         return try await again.whileRunning(body)
     }
 }

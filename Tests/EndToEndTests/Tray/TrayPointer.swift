@@ -6,19 +6,27 @@ import Testing
 /// but `wayvnc` on a Unix socket gives the seat a virtual pointer, which `swaymsg
 /// seat seat0 cursor …` then moves and clicks with. What is on screen is found in
 /// grim's frames: an icon or a menu is where pixels differ from a frame before it.
+/// wayvnc gives the seat a virtual keyboard too, which ``VNCKeyboard`` types with
+/// through wayvnc's socket, ``socketPath``.
 struct TrayPointer {
     let sway: SwaySession
     let vnc: BackgroundProcess
+    /// Where wayvnc serves RFB.
+    let socketPath: String
 
     static let programs = ["wayvnc"]
 
-    /// Starts wayvnc and waits until the seat has a pointer.
+    /// Starts wayvnc and waits until the seat has a pointer and a keyboard. The
+    /// keyboard's layout is named, as wayvnc turns the keysyms it is sent into that
+    /// layout's keys (and Shift where a keysym needs it).
     init(_ sway: SwaySession) async throws {
         self.sway = sway
-        vnc = try sway.start("wayvnc", ["--unix-socket", sway.directory.file("vnc.socket")])
-        try await vnc.waitWhileRunning("the seat to have a pointer") {
+        socketPath = sway.directory.file("vnc.socket")
+        vnc = try sway.start("wayvnc", ["--unix-socket", "--keyboard=us", socketPath])
+        try await vnc.waitWhileRunning("the seat to have a pointer and a keyboard") {
             let seats = try sway.run("swaymsg", ["-t", "get_seats", "--raw"])
             return seats.status == 0 && seats.stdout.contains("\"pointer\"")
+                && seats.stdout.contains("\"keyboard\"")
         }
     }
 

@@ -14,6 +14,10 @@ public final class TestUser {
     public let gid: gid_t
     /// Whether this test made the user, and so may end its processes and remove it.
     public let isOwned: Bool
+    /// Copies of what this user must read or run and could not reach where it is
+    /// (``readable(_:)``, ``executable(_:)``), made at the first need.
+    private var copies: TempDirectory?
+    private var executables: [String: String] = [:]
 
     /// Runs a program as this user. setpriv execs it (runuser would fork and wait), so
     /// the pid a test holds is the program's own, and a signal sent to it reaches it.
@@ -67,6 +71,79 @@ public final class TestUser {
         }
     }
 
+    /// `path` when this user may read it, else a copy of it this user owns. A checkout
+    /// in a folder that others cannot enter (such as root's home) holds the fixtures a
+    /// program run as this user reads.
+    public func readable(_ path: String) throws -> String {
+        guard isOwned, try !mayRead(path) else { return path }
+        let copy = try copiesDirectory().file("\(UUID().uuidString)-\((path as NSString).lastPathComponent)")
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        try own(copy)
+        return copy
+    }
+
+    /// The build's executable `name` (menud, menuctl) as this user may run it: the
+    /// build's own when this user can reach it and every library it loads, else a copy
+    /// in a folder of this user's own, with copies of the libraries it could not reach
+    /// next to it (the executables look in their own folder too: `$ORIGIN`).
+    public func executable(_ name: String) throws -> String {
+        if let known = executables[name] { return known }
+        let built = TestPaths.buildDirectory.appendingPathComponent(name).path
+        guard isOwned, try !mayRun(built) else {
+            executables[name] = built
+            return built
+        }
+        let bin = try copiesDirectory().file("bin")
+        if !FileManager.default.fileExists(atPath: bin) {
+            try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: false)
+            try own(bin)
+        }
+        let copy = bin + "/" + name
+        try FileManager.default.copyItem(atPath: built, toPath: copy)
+        try own(copy)
+        // The libraries this user's loader cannot find, found where root's does.
+        let missing = Set(
+            try run("/usr/bin/ldd", [copy], environment: [:]).stdout.split(separator: "\n").compactMap {
+                line in
+                line.contains("=> not found") ? line.split(separator: " ").first.map(String.init) : nil
+            })
+        if !missing.isEmpty {
+            for line in try TestSupport.run("/usr/bin/ldd", [copy]).stdout.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard words.count >= 3, words[1] == "=>", missing.contains(String(words[0])) else { continue }
+                let library = bin + "/" + words[0]
+                if !FileManager.default.fileExists(atPath: library) {
+                    try FileManager.default.copyItem(atPath: String(words[2]), toPath: library)
+                    try own(library)
+                }
+            }
+        }
+        guard try mayRun(copy) else {
+            throw TimedOut(description: "\(name) copied to \(copy) and still not runnable as \(self.name)")
+        }
+        executables[name] = copy
+        return copy
+    }
+
+    private func mayRead(_ path: String) throws -> Bool {
+        try run("/usr/bin/test", ["-r", path], environment: [:]).status == 0
+    }
+
+    /// Whether this user may execute `path` and its loader finds every library it
+    /// loads (a static executable has none).
+    private func mayRun(_ path: String) throws -> Bool {
+        let check = #"test -x "$1" && ! /usr/bin/ldd "$1" 2>/dev/null | grep -q 'not found'"#
+        return try run("/bin/sh", ["-c", check, "sh", path], environment: ["PATH": "/usr/bin:/bin"]).status
+            == 0
+    }
+
+    private func copiesDirectory() throws -> TempDirectory {
+        if let copies { return copies }
+        let made = try directory()
+        copies = made
+        return made
+    }
+
     /// Runs a program to completion as this user, with exactly `environment`.
     public func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws
         -> ProcessResult
@@ -118,14 +195,27 @@ extension TestUser {
         config: String = TestPaths.fixture("menu.yaml"), environment: [String: String]? = nil,
         _ body: (TestDaemon) async throws -> T
     ) async throws -> T {
-        try await TestSupport.withDaemon(
-            config: config, directory: try directory(), environment: environment, launcher: launcher, body)
+        try await daemon(directory: try directory(), config: config, environment: environment)
+            .whileRunning(body)
+    }
+
+    /// A menud (not started) to run as this user, on `socketPath` (by default in
+    /// `directory`): the build's, with `config`, or copies of them when this user
+    /// cannot reach them (see ``executable(_:)``).
+    public func daemon(
+        directory: TempDirectory, config: String, socketPath: String? = nil,
+        environment: [String: String]? = nil
+    ) throws -> TestDaemon {
+        try TestDaemon(
+            directory: directory, config: try readable(config), socketPath: socketPath,
+            environment: environment,
+            launcher: launcher, executable: try executable("menud"))
     }
 
     /// The real menuctl, run as this user against `daemon`.
     public func menuctl(_ daemon: TestDaemon, _ arguments: [String]) throws -> ProcessResult {
         try run(
-            TestPaths.menuctl, ["--socket", daemon.socketPath] + arguments,
+            try executable("menuctl"), ["--socket", daemon.socketPath] + arguments,
             environment: ProcessInfo.processInfo.environment)
     }
 }
