@@ -243,7 +243,8 @@ import Testing
             desktop.directory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         try await withApplications(desktop, environment: ["PATH": path, "TERMINAL": ""]) { daemon in
             try await waitUntil("the application; log:\n\(daemon.log)") { try openRows(daemon).count == 2 }
-            #expect(try daemon.menuctl(["activate", "apps/other/top"]).status == 0)
+            let activated = try daemon.menuctl(["activate", "apps/other/top"])
+            #expect(activated.status == 0, "\(activated)")
             try await waitUntil("the terminal to start; log:\n\(daemon.log)") {
                 desktop.written("x-terminal-emulator") != nil
             }
