@@ -35,7 +35,8 @@ public struct ApplicationMenu: Sendable {
     /// require `AudioVideo` and go with it.
     public static let categories: [Category] = [
         Category(name: "Utility", id: "utility", title: "Accessories", icon: "applications-accessories"),
-        Category(name: "Development", id: "development", title: "Development", icon: "applications-development"),
+        Category(
+            name: "Development", id: "development", title: "Development", icon: "applications-development"),
         Category(name: "Education", id: "education", title: "Education", icon: "applications-science"),
         Category(name: "Game", id: "game", title: "Games", icon: "applications-games"),
         Category(name: "Graphics", id: "graphics", title: "Graphics", icon: "applications-graphics"),
