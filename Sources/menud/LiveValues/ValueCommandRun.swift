@@ -22,7 +22,7 @@ enum ValueCommandRun {
         done: @escaping (Result<String, SourceFailure>) -> Void
     ) {
         do throws(ProtocolError) {
-            try processes.launch(
+            let process = try processes.launch(
                 command, environment: ["MENU_PATH": path],
                 standardOutput: .capture(limit: outputLimit),
                 standardError: .captureTail(limit: MissingPrograms.errorOutputLimit), timeout: timeout,
@@ -31,6 +31,11 @@ enum ValueCommandRun {
                     process.abandonOutput()
                 }, endsWithDaemon: true,
                 ended: { result in done(reading(of: result, path: path, missing: missing)) })
+            // Past the limit the run has failed: it is stopped there, not read to its end.
+            process.onOutputTruncated = { [unowned process] in
+                process.killGroup(SIGKILL)
+                process.abandonOutput()
+            }
         } catch {
             done(.failure(SourceFailure(error.message)))
         }
@@ -39,6 +44,9 @@ enum ValueCommandRun {
     private static func reading(of result: ChildProcess.Result, path: String, missing: MissingPrograms)
         -> Result<String, SourceFailure>
     {
+        guard !result.standardOutput.truncated else {
+            return .failure(SourceFailure("'value-cmd' printed more than 64 KiB; stopped it"))
+        }
         guard result.exit.succeeded else {
             let names = missing.found(in: result.standardError, user: "value-cmd \(path)")
             if !names.isEmpty {
@@ -50,9 +58,6 @@ enum ValueCommandRun {
                         "'value-cmd' still running after \(Value.format(timeout.seconds)) s; killed it"))
             }
             return .failure(SourceFailure("'value-cmd' \(result.exit)"))
-        }
-        guard !result.standardOutput.truncated else {
-            return .failure(SourceFailure("'value-cmd' printed more than 64 KiB"))
         }
         let lines = result.standardOutput.bytes.split(separator: UInt8(ascii: "\n"))
         guard
