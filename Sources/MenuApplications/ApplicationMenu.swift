@@ -85,7 +85,7 @@ public struct ApplicationMenu: Sendable {
                 var node = NodeSpec(
                     id: id, kind: .item, title: TitleTemplate(literal: entry.name),
                     subtitle: (entry.comment ?? entry.genericName).map { TitleTemplate(literal: $0) },
-                    icon: entry.icon)
+                    icon: entry.icon, keywords: Self.keywords(of: entry))
                 if entry.actions.isEmpty {
                     launches[path] = main
                 } else {
@@ -114,6 +114,12 @@ public struct ApplicationMenu: Sendable {
         }
         self.children = children
         self.launches = launches
+    }
+
+    /// What finds an application besides its name: its generic name, keywords and
+    /// comment, localized as its name is, and the names of its categories.
+    static func keywords(of entry: DesktopEntry) -> [String] {
+        [entry.genericName, entry.comment].compactMap { $0 } + entry.keywords + entry.categories
     }
 
     /// What names sort by: folded as search folds them (``TextFolding``: lowercased,

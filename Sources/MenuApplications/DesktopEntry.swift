@@ -28,6 +28,8 @@ public struct DesktopEntry: Sendable, Equatable {
     public var onlyShowIn: [String]?
     public var notShowIn: [String]?
     public var categories: [String] = []
+    /// `Keywords`, localized as the name is.
+    public var keywords: [String] = []
     public var actions: [Action] = []
 
     public init(
@@ -192,6 +194,7 @@ extension DesktopEntry {
         entry.onlyShowIn = text(main.onlyShowIn).map(KeyGroup.list)
         entry.notShowIn = text(main.notShowIn).map(KeyGroup.list)
         entry.categories = text(main.categories).map(KeyGroup.list) ?? []
+        entry.keywords = text(main.keywords.range).map(KeyGroup.list) ?? []
         // Only an application is ever started, and only one that is shown needs its
         // command: a hidden one must not be refused for a command it never runs.
         guard type == "Application", !entry.hidden, !entry.noDisplay else { return entry }
@@ -251,6 +254,7 @@ struct KeyGroup {
     var name = Localized()
     var genericName = Localized()
     var comment = Localized()
+    var keywords = Localized()
     /// Icons may be localized too; the best one wins like a name.
     var icon = Localized()
     var exec: Range<Int>?
@@ -306,8 +310,12 @@ struct KeyGroup {
             } else if base.is("Actions"), !localized {
                 actions = range
             }
-        case 8 where !localized:
-            if base.is("Terminal") { terminal = flag() }
+        case 8:
+            if base.is("Keywords") {
+                keywords.offer(range, rank: rank)
+            } else if base.is("Terminal"), !localized {
+                terminal = flag()
+            }
         case 9 where !localized:
             if base.is("NoDisplay") {
                 noDisplay = flag()

@@ -59,8 +59,9 @@ struct FindBench {
         }
     }
 
-    /// A menu of about `nodes` nodes, ten children to a group, and its titles in
-    /// tree order.
+    /// A menu of about `nodes` nodes, ten children to a group, every tenth item with
+    /// two or three words of keywords, and its titles in tree order, each with its
+    /// keywords after it (what fzf is given).
     static func menu(nodes: Int) -> (specs: [NodeSpec], titles: [String]) {
         var rng = SplitMix(seed: UInt64(nodes))
         var titles: [String] = []
@@ -77,8 +78,12 @@ struct FindBench {
                 for _ in 0..<budget {
                     serial += 1
                     let t = title()
-                    titles.append(t)
-                    out.append(NodeSpec(id: "n\(serial)", kind: .item, title: TitleTemplate(literal: t)))
+                    let keywords = serial % 10 == 0 ? [title()] : []
+                    titles.append(([t] + keywords).joined(separator: " "))
+                    out.append(
+                        NodeSpec(
+                            id: "n\(serial)", kind: .item, title: TitleTemplate(literal: t),
+                            keywords: keywords))
                 }
                 return out
             }

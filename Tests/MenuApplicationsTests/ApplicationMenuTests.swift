@@ -44,6 +44,28 @@ import Testing
         #expect(menu.launches.count == 5)
     }
 
+    /// Search finds an application by what it is, as `rofi -show drun` does: its
+    /// generic name, keywords, comment and categories are its keywords.
+    @Test func anApplicationIsFoundByWhatItIs() throws {
+        var foot = entry("foot.desktop", "Foot", categories: ["System", "TerminalEmulator"])
+        foot.genericName = "Terminal"
+        foot.keywords = ["shell", "prompt"]
+        let dillo = entry("dillo.desktop", "Dillo", categories: ["Network", "WebBrowser"])
+        let menu = ApplicationMenu([foot, dillo])
+        let start = NodeSpec(
+            id: "start", kind: .group, title: TitleTemplate(literal: "Start"), children: menu.children)
+        let model = MenuModel(config: MenuConfig(file: "apps", menus: [start]))
+        func found(_ query: String) throws -> [String] {
+            try model.find(query, limit: 5).map { model.tree.path($0.node) }
+        }
+        #expect(try found("terminal") == ["start/system/foot"])
+        #expect(try found("shell") == ["start/system/foot"])
+        #expect(try found("browser") == ["start/network/dillo"])
+        #expect(try found("about dillo") == ["start/network/dillo"])
+        // The category's title is in the breadcrumbs "Start › Internet › Dillo".
+        #expect(try found("internet dillo") == ["start/network/dillo"])
+    }
+
     @Test func namesAreSortedIgnoringCase() {
         let menu = ApplicationMenu(["b", "A", "c", "B2"].enumerated().map { entry("\($0).desktop", $1) })
         #expect(menu.children.count == 1)

@@ -54,6 +54,22 @@ import Testing
         #expect(entry.comment == "Dateien durchsuchen")
     }
 
+    @Test func keywordsAreAListTranslatedLikeTheName() throws {
+        let text = """
+            [Desktop Entry]
+            Type=Application
+            Exec=prog
+            Name=Files
+            Keywords=folder;manager;explore;
+            Keywords[de]=Ordner;Verwaltung;
+            """
+        #expect(
+            try Fixture.entry(text, locale: DesktopLocale("de_AT.UTF-8")).keywords == [
+                "Ordner", "Verwaltung",
+            ])
+        #expect(try Fixture.entry(text, locale: DesktopLocale(nil)).keywords == ["folder", "manager", "explore"])
+    }
+
     @Test func theIconIsTranslatedLikeTheName() throws {
         let text = """
             [Desktop Entry]

@@ -15,7 +15,8 @@ import Testing
 
     /// A menu from `numbers`: each a node, its title one or two words of ``words``,
     /// under an earlier group (at most four deep) or at the top as the number says;
-    /// some ids are words too, so that paths match.
+    /// some ids are words too, so that paths match, and some nodes have a word of
+    /// keywords. Groups' titles hold the words too, so that nodes match through them.
     static func menu(_ numbers: [Int]) -> MenuModel {
         var children: [Int: [Int]] = [:]
         var tops: [Int] = []
@@ -39,12 +40,16 @@ import Testing
             let below = (children[k] ?? []).map(spec)
             return NodeSpec(
                 id: id, kind: n % 2 == 0 ? .group : .item,
-                title: TitleTemplate(literal: n % 3 == 0 ? a : "\(a) \(b)"), children: below)
+                title: TitleTemplate(literal: n % 3 == 0 ? a : "\(a) \(b)"), children: below,
+                keywords: n % 7 == 0 ? [words[(n / 100) % words.count]] : [])
         }
         return MenuFixtures.model(tops.map(spec))
     }
 
-    static let queries = ["net", "vol", "set", "cafe", "ecran", "ne wi", "sw", "n", "et", "nwk", "network"]
+    static let queries = [
+        "net", "vol", "set", "cafe", "ecran", "ne wi", "sw", "n", "et", "nwk", "network", "sound wifi",
+        "set vol net",
+    ]
 
     static func answers(_ found: [FoundNode], _ model: MenuModel) -> [String] {
         found.map { "\(model.tree.path($0.node)) \($0.field) \($0.score) \($0.exact) \($0.positions)" }

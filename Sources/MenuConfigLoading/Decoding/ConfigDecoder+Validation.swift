@@ -38,6 +38,9 @@ extension ConfigDecoder {
                 ?? TitleTemplate(literal: field.value)
         }
         if let icon = draft.icon { tree.icons[i] = icon.value }
+        if let words = draft.keywords, !words.value.isEmpty {
+            tree.keywords[i] = words.value.joined(separator: " ")
+        }
         if let field = draft.key {
             if let key = MenuTree.keyByte(ofText: field.value) {
                 tree.explicitKeys[i] = key

@@ -301,6 +301,10 @@ struct ConfigDecoder {
         case .refresh: draft.refresh = try text()
         case .childrenFrom: draft.childrenFrom = try text()
         case .key: draft.key = try text()
+        case .keywords:
+            if let words = try readStrings(value) {
+                draft.keywords = Field(value: words, keyMark: keyMark, mark: value.mark)
+            }
         case .confirm:
             // `true` asks the default question, `false` nothing; any other text is the question.
             if value.kind == .scalar, value.isPlain, let ask = reader.scalar(value).bool {
@@ -409,6 +413,17 @@ struct ConfigDecoder {
         error(value.mark, "expected a string, got \(reader.summary(value))")
         try reader.skip(value)
         return nil
+    }
+
+    /// One string, or a list of strings.
+    private mutating func readStrings(_ value: YAMLEvent) throws(LoadStop) -> [String]? {
+        guard value.kind == .sequenceStart else { return try readString(value).map { [$0] } }
+        var strings: [String] = []
+        while true {
+            let event = try reader.next()
+            if event.kind == .sequenceEnd { return strings }
+            if let s = try readString(event) { strings.append(s) }
+        }
     }
 
     private mutating func readBool(_ value: YAMLEvent) throws(LoadStop) -> Bool? {

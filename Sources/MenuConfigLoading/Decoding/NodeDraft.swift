@@ -55,6 +55,8 @@ struct NodeDraft {
     var confirm: Field<String>?
     /// `key:` as written; `finish` checks it.
     var key: Field<String>?
+    /// `keywords:`, one string or a list of them.
+    var keywords: Field<[String]>?
     var children = Siblings()
     /// True while the decoder is inside this node's `children:` list.
     var inChildren = false
@@ -104,6 +106,7 @@ struct NodeDraft {
         case NodeKey.refresh.index: refresh = nil
         case NodeKey.childrenFrom.index: childrenFrom = nil
         case NodeKey.key.index: key = nil
+        case NodeKey.keywords.index: keywords = nil
         default: break  // children, whose list is emptied separately
         }
     }

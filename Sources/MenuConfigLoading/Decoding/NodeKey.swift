@@ -27,10 +27,11 @@ enum NodeKey: String, CaseIterable {
     case refresh
     case childrenFrom = "children-from"
     case key
+    case keywords
 
     func applies(to kind: NodeKind) -> Bool {
         switch self {
-        case .id, .title, .subtitle, .icon, .type, .key: return true
+        case .id, .title, .subtitle, .icon, .type, .key, .keywords: return true
         case .children, .exclusive, .childrenCommand, .refresh, .childrenFrom: return kind == .group
         case .expanded: return kind == .group || kind == .choice
         case .exec, .confirm: return kind == .item
@@ -66,6 +67,7 @@ enum NodeKey: String, CaseIterable {
         case .refresh: return 20
         case .childrenFrom: return 21
         case .key: return 22
+        case .keywords: return 23
         }
     }
 
@@ -107,6 +109,7 @@ enum NodeKey: String, CaseIterable {
         case (7, UInt8(ascii: "r")): candidate = .refresh
         case (13, UInt8(ascii: "c")): candidate = .childrenFrom
         case (3, UInt8(ascii: "k")): candidate = .key
+        case (8, UInt8(ascii: "k")): candidate = .keywords
         default: return nil
         }
         let spelling = candidate.spelling.utf8Start
@@ -146,6 +149,7 @@ enum NodeKey: String, CaseIterable {
         case .refresh: return "refresh"
         case .childrenFrom: return "children-from"
         case .key: return "key"
+        case .keywords: return "keywords"
         }
     }
 

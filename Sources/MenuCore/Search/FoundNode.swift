@@ -7,6 +7,9 @@ public struct FoundNode: Sendable, Hashable {
         case title
         /// The path: the ids from the top, joined by `/`.
         case path
+        /// The titles of the node's groups and its own as shown, joined by ` › `: some
+        /// word matched only in a group's title.
+        case breadcrumbs
     }
 
     public let node: Int

@@ -97,9 +97,12 @@ struct FuzzyMatch {
     /// matched scalars appended to `positions` when it is given; nil when it does not
     /// match. Both are folded, and `pattern` is not empty. Ranking a query's
     /// candidates asks for the score alone: only the answers kept need positions.
+    ///
+    /// A place that cannot score `atLeast` is not scored, and answers nil: the
+    /// ceiling less the least its gaps cost is all it could score.
     @inline(__always) static func match(
         _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>,
-        positions: UnsafeMutablePointer<[Int32]>?
+        positions: UnsafeMutablePointer<[Int32]>?, atLeast: Int = .min
     ) -> Int? {
         // Forward: the earliest place where the whole pattern has occurred. A search
         // for a scalar's first byte lands only on scalars' first bytes: in UTF-8 no
@@ -129,6 +132,14 @@ struct FuzzyMatch {
             let b = pattern[q]
             repeat { start -= 1 } while text[start] != b
             if p - q == 1 || same(text, start, pattern, q, p - q) { p = q }
+        }
+        if atLeast > .min {
+            var scalars = 0
+            var patternScalars = 0
+            for t in start..<end where text[t] & 0xC0 != 0x80 { scalars += 1 }
+            for b in pattern where b & 0xC0 != 0x80 { patternScalars += 1 }
+            let gaps = scalars - patternScalars
+            if ceiling(scalars: patternScalars) - (gaps > 0 ? gaps + 2 : 0) < atLeast { return nil }
         }
         return score(pattern, in: text, from: start, to: end, positions: positions)
     }

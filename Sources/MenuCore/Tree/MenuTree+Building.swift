@@ -105,6 +105,7 @@ extension MenuTree {
             setTitle(i, spec.title)
             if let s = spec.subtitle { subtitles[i] = s }
             if let s = spec.icon { icons[i] = s }
+            if !spec.keywords.isEmpty { keywords[i] = spec.keywords.joined(separator: " ") }
             if let s = spec.exec { execs[i] = s }
             if let k = spec.key.flatMap(MenuTree.keyByte) { explicitKeys[i] = k }
             if let s = spec.onChange { onChange[i] = s }
@@ -148,7 +149,8 @@ extension MenuTree {
                 value: rules[i] == nil ? nil : initialValues[i], onChange: onChange[i],
                 source: valueSources[i], childrenCommand: childrenCommands[i], refresh: refreshIntervals[i],
                 childrenFrom: childrenSources[i], confirm: confirm,
-                key: explicitKeys[i].map { Character(Unicode.Scalar($0)) }, mark: mark(i))
+                key: explicitKeys[i].map { Character(Unicode.Scalar($0)) },
+                keywords: keywords[i].map { [$0] } ?? [], mark: mark(i))
         }
         return roots.map(spec)
     }

@@ -36,6 +36,7 @@ extension MenuTree {
         titleTemplates.splice(removing: old, shift: shift, tail: tail, adding: sub.titleTemplates, at: base)
         subtitles.splice(removing: old, shift: shift, tail: tail, adding: sub.subtitles, at: base)
         icons.splice(removing: old, shift: shift, tail: tail, adding: sub.icons, at: base)
+        keywords.splice(removing: old, shift: shift, tail: tail, adding: sub.keywords, at: base)
         onChange.splice(removing: old, shift: shift, tail: tail, adding: sub.onChange, at: base)
         valueSources.splice(removing: old, shift: shift, tail: tail, adding: sub.valueSources, at: base)
         rules.splice(removing: old, shift: shift, tail: tail, adding: sub.rules, at: base)

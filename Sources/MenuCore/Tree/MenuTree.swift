@@ -28,6 +28,8 @@ public struct MenuTree: Sendable {
     var titleTemplates: [Int: TitleTemplate] = [:]
     package var subtitles: [Int: TitleTemplate] = [:]
     package var icons: [Int: String] = [:]
+    /// More words that find a node (`keywords:`), joined by spaces, by node.
+    package var keywords: [Int: String] = [:]
     /// By node rather than sparse: most nodes of a big menu are items with a command.
     package var execs: [String?] = []
     package var onChange: [Int: String] = [:]

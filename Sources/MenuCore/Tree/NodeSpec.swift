@@ -38,6 +38,8 @@ public struct NodeSpec: Sendable {
     /// leaves it to the title (MenuTree+Keys.swift); anything else is ignored here,
     /// the config's checker having refused it.
     public var key: Character?
+    /// More words that find the node (`keywords:`), not shown.
+    public var keywords: [String]
     /// Where the node starts in its file, for errors found after loading.
     public var mark: SourceMark
 
@@ -47,7 +49,7 @@ public struct NodeSpec: Sendable {
         exclusive: Bool = false, exec: String? = nil, rule: ValueRule? = nil, value: Value? = nil,
         onChange: String? = nil, source: ValueSource? = nil, childrenCommand: String? = nil,
         refresh: Duration? = nil, childrenFrom: ChildrenSource? = nil, confirm: String? = nil,
-        key: Character? = nil, mark: SourceMark = SourceMark(line: 1, column: 1)
+        key: Character? = nil, keywords: [String] = [], mark: SourceMark = SourceMark(line: 1, column: 1)
     ) {
         self.id = id
         self.kind = kind
@@ -67,6 +69,7 @@ public struct NodeSpec: Sendable {
         self.childrenFrom = childrenFrom
         self.confirm = confirm
         self.key = key
+        self.keywords = keywords
         self.mark = mark
     }
 }
