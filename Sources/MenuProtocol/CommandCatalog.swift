@@ -47,7 +47,7 @@ public enum CommandCatalog {
         CommandSpec("row", "N", "Show visible row N (0-based).", arguments: 1...1, batchable: true),
         CommandSpec(
             "find", "QUERY [LIMIT]",
-            "Search every node, hidden ones too, by title and path, fuzzily as fzf does: the best LIMIT (default 20) first.",
+            "Search every node, hidden ones too, by title, keywords, groups' titles and path, fuzzily as fzf does: the best LIMIT (default 20) first.",
             arguments: 1...2, batchable: true),
         // Changing it.
         CommandSpec(

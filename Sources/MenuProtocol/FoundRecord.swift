@@ -3,7 +3,7 @@ import MenuCore
 /// One answer of `find` as it travels on the wire: the `found` data line
 /// (docs/protocol.md, "Found records"). Fields, tab-separated: `found`, path, type,
 /// title, value, breadcrumbs (the ancestors' titles and the node's own, joined by
-/// ` › `), the text matched (`title` or `path`), the matched positions in it
+/// ` › `), the text matched (`title`, `path` or `breadcrumbs`), the matched positions in it
 /// (0-based Unicode scalar offsets, comma-separated), and the score.
 public struct FoundRecord: Sendable, Hashable {
     public static let tag = "found"

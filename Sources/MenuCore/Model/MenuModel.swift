@@ -115,11 +115,13 @@ public final class MenuModel {
 
     // MARK: Search
 
-    /// The nodes whose title or path matches `query`, best first, at most `limit`.
-    /// Every node counts, hidden ones and the children a `children-cmd` group has
-    /// loaded too. The query's words, split at spaces, must each match, letters in
-    /// order but not necessarily together, ignoring case and accents; they rank as
-    /// fzf ranks them, a title that is the query first. `badQuery` for an empty
+    /// The nodes that match `query`, best first, at most `limit`. Every node counts,
+    /// hidden ones and the children a `children-cmd` group has loaded too. The
+    /// query's words, split at spaces, must each match, letters in order but not
+    /// necessarily together, ignoring case and accents, in the node's title, its
+    /// keywords or a group's title, or all of them in its path. A title that is the
+    /// query ranks first, then the nodes holding more of the words themselves, then
+    /// as fzf ranks them, then the shallower (docs/protocol.md, "find"). `badQuery` for an empty
     /// query, one longer than 256 bytes or with a control character, and a limit
     /// outside 1…10,000.
     public func find(_ query: String, limit: Int) throws(MenuError) -> [FoundNode] {

@@ -6,10 +6,12 @@ struct FindCommand: RequestCommand {
         commandName: "find", abstract: CommandCatalog.spec(protocolName).summary,
         discussion: """
             The query's words, split at spaces, must each match a node's title as shown \
-            (values included) or its path: their letters in order, not necessarily together, \
-            without regard to case or accents. An exact title comes first, then word starts \
-            and letters together, as fzf ranks them. Each line shows a node's path and where \
-            it is: the titles of its groups and its own.
+            (values included), its keywords or the title of one of its groups, or all match \
+            its path: their letters in order, not necessarily together, without regard to \
+            case or accents. An exact title comes first, then the nodes that hold more of \
+            the words themselves, then word starts and letters together, as fzf ranks them. \
+            pick --search and rofi --search offer the same nodes in the same order. Each \
+            line shows a node's path and where it is: the titles of its groups and its own.
             """)
     static let protocolName = "find"
     @OptionGroup var global: GlobalOptions

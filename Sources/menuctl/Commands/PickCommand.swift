@@ -6,8 +6,8 @@ import MenuProtocol
 /// reads the choice, and acts as `menuctl rofi` does: a group or choice opens or
 /// closes and the rows come back; an item, toggle or option is activated and pick
 /// ends; a value node asks for its value and pick ends once it is set. With
-/// `--search` it first offers every node with its breadcrumbs, for the launcher's own
-/// filtering to search.
+/// `--search` it first asks what to look for, then offers the daemon's `find`
+/// answers, so that it finds what `menuctl find` finds, in the same order.
 struct PickCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pick",
@@ -19,8 +19,8 @@ struct PickCommand: ParsableCommand {
             --launcher dmenu. The prompt is in $MENUCTL_PROMPT; the 0-based index of the row to \
             highlight (the one last chosen, at first the focused one) in $MENUCTL_ROW, and that \
             row's line in $MENUCTL_ROW_TEXT. Exit status 1 when the user cancels. \
-            With --search the launcher lists every node, hidden ones too, as \
-            "Settings › Network › Wi-Fi: on", so typing searches the whole menu: \
+            With --search pick first asks what to look for, then lists what find answers, \
+            hidden nodes too, best first, as "Settings › Network › Wi-Fi: on": \
             menuctl pick --search --launcher 'dmenu -i -l 20 -p "$MENUCTL_PROMPT"'.
             """)
     @OptionGroup var global: GlobalOptions
@@ -39,13 +39,13 @@ struct PickCommand: ParsableCommand {
     var index = false
     @Flag(
         help: ArgumentHelp(
-            "Offer the whole tree, each node after its groups' titles, for the launcher to filter.",
+            "Ask what to look for, then offer what find answers for it: every node, best first.",
             discussion: """
-                Choosing a node acts on it as if its groups had been opened to reach it: an item \
+                The query is typed into the launcher as a value is (run without its index option). \
+                Choosing an answer acts on it as if its groups had been opened to reach it: an item \
                 runs, a toggle flips, an option is picked, a value node asks for its value, and a \
-                group or choice opens and the accordion goes on from there. Typed text that no \
-                line holds, sent by a launcher that prints text rather than an index, is looked \
-                up with the daemon's fuzzy find.
+                group or choice opens and the accordion goes on from there. Text typed at the \
+                answers that is none of them is looked for in turn.
                 """))
     var search = false
     @Argument(help: "Only the subtree at this path.", completion: PathCompletion.paths(.any)) var path:
@@ -55,55 +55,55 @@ struct PickCommand: ParsableCommand {
 
     func run() throws {
         let command = LauncherCommand(launcher, index: index)
-        // With --search the first list is the whole tree; once a group is chosen from
-        // it, the accordion goes on from there.
+        // With --search pick first asks what to look for and offers what `find`
+        // answers; once a group is chosen from it, the accordion goes on from there.
         var searching = search
         var prompt = searching ? "search" : "menu"
         // The node last chosen, whose row the launcher highlights when it shows the
         // rows again, as the user left them; before any, the daemon's focus.
         var chosenPath: String?
         while true {
-            let view = try MenuView.fetch(path, everyNode: searching, options: global)
-            let rows = view.rows
-            let lines = searching ? SearchLines.lines(rows) : rows.map(RowTree.line)
-            let highlight =
-                rows.firstIndex { $0.path == chosenPath } ?? rows.firstIndex { $0.path == view.focus } ?? 0
-            let shown =
-                command.takesIcons ? zip(lines, rows).map { RofiFormat.dmenuLine($0, icon: $1.icon) } : lines
-            let answer = try LauncherProcess.run(
-                command.command, input: shown.joined(separator: "\n") + "\n", prompt: prompt,
-                row: highlight, rowText: lines.indices.contains(highlight) ? lines[highlight] : "")
-            guard answer.status == 0, let line = answer.line else { throw Self.cancelled }
-            // An index launcher answers with a line's index and nothing else: fuzzel
-            // and rofi print -1 when the text typed matches no line, and anything but
-            // a line's index is no choice, never text to look for.
-            if command.printsIndex, Self.index(line, lines: lines.count) == nil {
-                throw ClientFailure(status: ExitStatus.daemonError, message: "cancelled: no line chosen")
-            }
-            // Typed text that names no row is a slip, not a wish to leave: the list
-            // comes back saying so (dmenu matches case-sensitively by default, and
-            // sends what was typed when nothing matched). With --search the daemon's
-            // fuzzy search has the last word, so "wifi" still finds "Wi-Fi".
-            let row = chosen(line, lines: lines, titles: !searching, index: command.printsIndex).map {
-                rows[$0]
-            }
             let target: RowRecord
-            if let row, !searching {
-                target = row
-            } else if let found = try row?.path ?? (search && !command.printsIndex ? found(line) : nil) {
+            if searching {
+                guard let found = try searched(command, prompt: &prompt) else { continue }
                 target = try reveal(found)
+                chosenPath = target.path
+                prompt = "menu"
                 if NodeKind(rawValue: target.type) == .group || NodeKind(rawValue: target.type) == .choice {
-                    chosenPath = target.path
                     searching = false
-                    prompt = "menu"
                     continue
                 }
             } else {
-                prompt = (search ? "nothing matches" : "no row matches") + " '\(InertText.oneLine(line))'"
-                continue
+                let view = try MenuView.fetch(path, options: global)
+                let rows = view.rows
+                let lines = rows.map(RowTree.line)
+                let highlight =
+                    rows.firstIndex { $0.path == chosenPath } ?? rows.firstIndex { $0.path == view.focus }
+                    ?? 0
+                let shown =
+                    command.takesIcons
+                    ? zip(lines, rows).map { RofiFormat.dmenuLine($0, icon: $1.icon) } : lines
+                let answer = try LauncherProcess.run(
+                    command.command, input: shown.joined(separator: "\n") + "\n", prompt: prompt,
+                    row: highlight, rowText: lines.indices.contains(highlight) ? lines[highlight] : "")
+                guard answer.status == 0, let line = answer.line else { throw Self.cancelled }
+                // An index launcher answers with a line's index and nothing else: fuzzel
+                // and rofi print -1 when the text typed matches no line, and anything but
+                // a line's index is no choice, never text to look for.
+                if command.printsIndex, Self.index(line, lines: lines.count) == nil {
+                    throw Self.nothingChosen
+                }
+                // Typed text that names no row is a slip, not a wish to leave: the list
+                // comes back saying so (dmenu matches case-sensitively by default, and
+                // sends what was typed when nothing matched).
+                guard let i = chosen(line, lines: lines, index: command.printsIndex) else {
+                    prompt = "no row matches '\(InertText.oneLine(line))'"
+                    continue
+                }
+                target = rows[i]
+                chosenPath = target.path
+                prompt = "menu"
             }
-            chosenPath = target.path
-            prompt = "menu"
             switch NodeKind(rawValue: target.type) {
             case .group, .choice:
                 try request("activate", [target.path])
@@ -114,6 +114,47 @@ struct PickCommand: ParsableCommand {
                 try request("activate", [target.path])
                 return
             }
+        }
+    }
+
+    /// Asks what to look for, then offers `find`'s answers, best first: the chosen
+    /// node's path, or nil when nothing matched (`prompt` then says so). The query is
+    /// typed as a value is, the launcher run without its index option so that the
+    /// text comes back. Text typed at the answers that is none of them is looked for
+    /// in turn.
+    private func searched(_ command: LauncherCommand, prompt: inout String) throws -> String? {
+        let asked = try LauncherProcess.run(
+            command.valueCommand, input: "", prompt: prompt, row: 0, rowText: "")
+        guard asked.status == 0, var query = asked.line, !query.trimmingBlanks.isEmpty else {
+            throw Self.cancelled
+        }
+        // A launcher that prints only indexes (`--index` declared it) sends no text.
+        if command.valuePrintsIndex, Int(query.trimmingBlanks) != nil { throw Self.nothingChosen }
+        while true {
+            let found = try SearchLines.found(query, scope: path, options: global)
+            guard !found.isEmpty else {
+                let missed = "nothing matches '\(InertText.oneLine(query))'"
+                // The same text again after it matched nothing: the user gives up.
+                if prompt == missed { throw ClientFailure(status: ExitStatus.daemonError, message: missed) }
+                prompt = missed
+                return nil
+            }
+            let lines = found.map(SearchLines.line)
+            let answer = try LauncherProcess.run(
+                command.command, input: lines.joined(separator: "\n") + "\n",
+                prompt: "search: " + InertText.oneLine(query), row: 0, rowText: lines[0])
+            guard answer.status == 0, let line = answer.line else { throw Self.cancelled }
+            if command.printsIndex {
+                guard let i = Self.index(line, lines: lines.count) else { throw Self.nothingChosen }
+                return found[i].path
+            }
+            if let i = lines.firstIndex(of: line)
+                ?? lines.firstIndex(where: { $0.trimmingBlanks == line.trimmingBlanks })
+            {
+                return found[i].path
+            }
+            guard !line.trimmingBlanks.isEmpty else { throw Self.cancelled }
+            query = line
         }
     }
 
@@ -134,20 +175,9 @@ struct PickCommand: ParsableCommand {
         return row
     }
 
-    /// The path of the best node `find` gives for typed text, within the subtree
-    /// when pick has one; nil when nothing matches.
-    private func found(_ text: String) throws -> String? {
-        let query = String(text.trimmingBlanks)
-        guard !query.isEmpty else { return nil }
-        let reply = try DaemonSession.send(
-            [ProtocolWords.request("find", arguments: [query, "100"])], options: global)
-        return reply.foundRecords.lazy.map(\.path).first { found in
-            guard let path else { return true }
-            return found == path || found.hasPrefix(path + "/")
-        }
-    }
-
     private static let cancelled = ClientFailure(status: ExitStatus.daemonError, message: "cancelled")
+    private static let nothingChosen = ClientFailure(
+        status: ExitStatus.daemonError, message: "cancelled: no line chosen")
 
     /// The line an index launcher chose: an index within `lines`; nil for anything else.
     private static func index(_ answer: String, lines: Int) -> Int? {
@@ -160,15 +190,12 @@ struct PickCommand: ParsableCommand {
     /// was typed, against titles without case: an exact title before a title that
     /// starts with it, before one that contains it, each in menu order. So "Dark"
     /// picks the option "Dark" over "Theme: Dark", and "sett" finds "Settings".
-    /// Without `titles` (the search list, whose lines are no titles) only the whole
-    /// line counts.
-    private func chosen(_ answer: String, lines: [String], titles: Bool, index: Bool) -> Int? {
+    private func chosen(_ answer: String, lines: [String], index: Bool) -> Int? {
         if index { return Self.index(answer, lines: lines.count) }
         if let i = lines.firstIndex(of: answer) { return i }
         let typed = answer.trimmingBlanks.lowercased()
         guard !typed.isEmpty else { return nil }
         if let i = lines.firstIndex(where: { $0.trimmingBlanks.lowercased() == typed }) { return i }
-        guard titles else { return nil }
         let titles = lines.map { Self.title(ofLine: $0).lowercased() }
         return titles.firstIndex(of: typed) ?? titles.firstIndex { $0.hasPrefix(typed) }
             ?? titles.firstIndex { $0.contains(typed) }

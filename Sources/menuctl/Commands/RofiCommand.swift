@@ -22,17 +22,17 @@ struct RofiCommand: ParsableCommand {
         abstract: "Be a rofi script mode: rofi -show menu -modi \"menu:menuctl rofi\" -show-icons.",
         discussion: """
             rofi appends the selected entry as a last argument on later calls; it is ignored. \
-            With --search, the nodes the accordion hides are listed too, after its rows, each \
-            after its groups' titles ("Power › Session › Lock"), and every row carries its \
-            groups' titles and its path as search terms, so typing searches the whole menu: \
-            rofi -show menu -modi "menu:menuctl rofi --search" -show-icons. Choosing a hidden node acts \
-            on it as if its groups had been opened: they open, an item runs, a toggle flips, \
-            a group opens. --at PATH starts with PATH shown, focused and open: \
+            With --search, rofi first asks what to look for, then lists what find answers, \
+            hidden nodes too, best first, each after its groups' titles ("Power › Session › \
+            Lock"): rofi -show menu -modi "menu:menuctl rofi --search" -show-icons. Text typed \
+            there that is no answer is looked for in turn. Choosing an answer acts on it as if \
+            its groups had been opened: they open, an item runs, a toggle flips, a group opens \
+            and the accordion goes on from there. --at PATH starts with PATH shown, focused and open: \
             rofi -show menu -modi "menu:menuctl rofi --at settings/network" -show-icons.
             """)
     @OptionGroup var global: GlobalOptions
 
-    @Flag(help: "List the hidden nodes too, with their groups' titles, so that typing searches every node.")
+    @Flag(help: "Ask what to look for, then list what find answers for it: every node, best first.")
     var search = false
     @Option(
         help: "Start with this node shown, focused, and open when it is a group or choice.",
@@ -61,11 +61,42 @@ struct RofiCommand: ParsableCommand {
         case 1:
             guard let info = environment("ROFI_INFO"), !info.isEmpty else { return try list(scope) }
             try selected(info, scope: scope)
+        case 2 where search && !RofiPageMark.asking:
+            try searchPage(selection ?? "", scope: scope)
         case 2:
             try typed(selection ?? "", scope: scope)
         default:
+            RofiPageMark.asking = false
+            if search { return searchPage(nil) }
             try list(scope)
         }
+    }
+
+    /// The search page: what to look for, and `find`'s answers for `query` when there
+    /// is one, best first (SearchLines.swift), each given back with its path as a
+    /// hidden node is. Text typed here comes back as a custom entry: the next query.
+    private func searchPage(_ query: String, scope: String?) throws {
+        let found = try SearchLines.found(query, scope: scope, options: global)
+        let message =
+            found.isEmpty
+            ? "Nothing matches '\(InertText.oneLine(query))'. Type what to look for."
+            : "Best first. Type to look for something else."
+        print(
+            (searchHeader(message)
+                + found.map { RofiFormat.entry(SearchLines.line($0), info: Self.searched + $0.path) })
+                .joined(separator: "\n"))
+    }
+
+    private func searchPage(_ query: String?) {
+        print(searchHeader("Type what to look for, then Enter.").joined(separator: "\n"))
+    }
+
+    private func searchHeader(_ message: String) -> [String] {
+        RofiPageMark.asking = false
+        return [
+            RofiFormat.option("prompt", "search"), RofiFormat.option("no-custom", "false"),
+            RofiFormat.message(message),
+        ]
     }
 
     private func selected(_ info: String, scope: String?) throws {
@@ -98,6 +129,7 @@ struct RofiCommand: ParsableCommand {
             try list(scope)
         case .item:
             // Printing nothing closes rofi, which is what running an item should do.
+            RofiPageMark.asking = false
             _ = try DaemonSession.send(
                 [ProtocolWords.request("activate", arguments: [path])], options: global)
         default:
@@ -133,13 +165,12 @@ struct RofiCommand: ParsableCommand {
     }
 
     private func list(_ scope: String?) throws {
-        guard search else { return print(RofiFormat().render(try MenuView.fetch(scope, options: global))) }
-        let replies = try DaemonSession.requests(
-            MenuView.requests(scope) + [ProtocolWords.request("tree", arguments: scope.map { [$0] } ?? [])],
-            options: global)
-        let view = MenuView(replies: replies[0], focus: replies[1], scope: scope)
-        let tree = replies[2].lines.compactMap { RowRecord(fields: ProtocolFields.fields(of: $0)) }
-        print(RofiFormat().render(view, searching: tree))
+        RofiPageMark.asking = false
+        // With --search, text typed that is no row is a query.
+        let format =
+            search
+            ? RofiFormat(prompt: "menu", message: "Type and Enter to search.", custom: true) : RofiFormat()
+        print(format.render(try MenuView.fetch(scope, options: global)))
     }
 
     private static let back = "<"
@@ -151,6 +182,7 @@ struct RofiCommand: ParsableCommand {
     /// way to choose another), so Enter pressed at once must keep the value: the first
     /// row goes back to the menu without setting anything.
     private func ask(_ row: RowRecord, message: String?) throws {
+        RofiPageMark.asking = true
         var lines = [
             RofiFormat.option("prompt", row.title), RofiFormat.option("no-custom", "false"),
             RofiFormat.message(message ?? Self.hint(row)),

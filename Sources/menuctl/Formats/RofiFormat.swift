@@ -16,6 +16,8 @@ struct RofiFormat: ViewFormat {
     /// sends another, so every page sends one: empty when there is nothing to say.
     var prompt = "menu"
     var message = ""
+    /// Whether typed text that is no row comes back (`rofi --search` takes it as a query).
+    var custom = false
 
     func render(_ view: MenuView) -> String {
         var lines = header
@@ -25,35 +27,9 @@ struct RofiFormat: ViewFormat {
         return lines.joined(separator: "\n")
     }
 
-    /// The view's rows, then every node of `tree` (the same scope's `tree`) that
-    /// they do not show, as a line after its groups' titles whose info is
-    /// ``RofiCommand/searched`` and its path. rofi filters as the user types; each row
-    /// also carries its groups' titles and its path as search terms (`meta`), so
-    /// "settings wifi" finds Wi-Fi whether it shows or not. The accordion stays at
-    /// the top, where rofi highlights a match first.
-    func render(_ view: MenuView, searching tree: [RowRecord]) -> String {
-        var lines = header
-        let ancestors = SearchLines.ancestors(tree)
-        var crumbs: [String: [String]] = [:]
-        for (row, titles) in zip(tree, ancestors) { crumbs[row.path] = titles }
-        let shown = Set(view.rows.map(\.path))
-        for row in view.rows {
-            let titles = crumbs[row.path] ?? []
-            let meta = (titles + [row.path]).joined(separator: " ")
-            lines.append(RofiFormat.entry(RofiFormat.text(row), info: row.path, icon: row.icon, meta: meta))
-        }
-        for (row, titles) in zip(tree, ancestors) where !shown.contains(row.path) {
-            lines.append(
-                RofiFormat.entry(
-                    SearchLines.line(row, ancestors: titles), info: RofiCommand.searched + row.path,
-                    icon: row.icon, meta: row.path))
-        }
-        return lines.joined(separator: "\n")
-    }
-
     private var header: [String] {
         [
-            RofiFormat.option("prompt", prompt), RofiFormat.option("no-custom", "true"),
+            RofiFormat.option("prompt", prompt), RofiFormat.option("no-custom", custom ? "false" : "true"),
             RofiFormat.option("keep-selection", "true"), RofiFormat.message(message),
         ]
     }

@@ -195,10 +195,10 @@ import Testing
         }
     }
 
-    /// pick --search through dmenu, typed at as a user would: each choice from the
-    /// whole tree acts on its node. An item runs, a toggle flips, a group opens and
-    /// the accordion goes on there; "wifi", which dmenu finds in no line, is sent as
-    /// typed and the daemon's fuzzy find takes it for Wi-Fi.
+    /// pick --search through dmenu, typed at as a user would: the query at the first
+    /// dmenu, then Return at the next takes find's best answer, which acts on its
+    /// node. An item runs, a toggle flips ("wi-fi" and "wifi" both find Wi-Fi), a
+    /// group opens and the accordion goes on there.
     @Test(.enabled(if: XTools.shouldRun(programs)))
     func searchRunsFlipsAndOpens() async throws {
         try XTools.require(Self.programs)
@@ -207,8 +207,10 @@ import Testing
                 var shown: Set<Dmenu> = []
                 let run = try startPick(x, daemon, search: true)
                 shown.insert(try await waitForDmenu(x, of: run, other: shown))
-                try x.screenshot("dmenu-search")
                 try x.type("termi")
+                shown.insert(try await waitForDmenu(x, of: run, other: shown))
+                try x.screenshot("dmenu-search")
+                try x.type("")
                 try await waitUntil("apps/term's command to run; log: \(run.log)") {
                     daemon.directory.contains("activated")
                 }
@@ -220,6 +222,8 @@ import Testing
                     let flip = try startPick(x, daemon, search: true)
                     shown.insert(try await waitForDmenu(x, of: flip, other: shown))
                     try x.type(typed)
+                    shown.insert(try await waitForDmenu(x, of: flip, other: shown))
+                    try x.type("")
                     try await waitUntil("pick to end after '\(typed)'; log: \(flip.log)") { !flip.isRunning }
                     #expect(flip.exitStatus == 0, "\(flip.log)")
                     #expect(try daemon.value(of: "settings/wifi") == value, "after '\(typed)'")
@@ -227,8 +231,10 @@ import Testing
 
                 let open = try startPick(x, daemon, search: true)
                 shown.insert(try await waitForDmenu(x, of: open, other: shown))
-                // "Power › Session" is listed before "Power › Session › Lock".
+                // find puts "Power › Session" before "Power › Session › Lock".
                 try x.type("session")
+                shown.insert(try await waitForDmenu(x, of: open, other: shown))
+                try x.type("")
                 try await waitUntil("pick to open power/session; log: \(open.log)") {
                     try daemon.menuctl(["--raw", "get", "power/session"]).stdout.contains("\texpanded\t")
                 }
@@ -242,7 +248,7 @@ import Testing
         }
     }
 
-    /// The hostile menu through pick --search and dmenu: every title, its groups'
+    /// The hostile menu through pick --search and dmenu: every answer, its groups'
     /// titles before it, is one line of data. Choosing the line of a title holding
     /// rofi's row options and one holding `$(…)` acts on those nodes, and nothing in
     /// the text runs.
@@ -259,6 +265,8 @@ import Testing
                     let pick = try startPick(x, daemon, search: true)
                     shown.insert(try await waitForDmenu(x, of: pick, other: shown))
                     try x.type(typed)
+                    shown.insert(try await waitForDmenu(x, of: pick, other: shown))
+                    try x.type("")
                     try await waitUntil("pick to end after choosing \(path); log: \(pick.log)") {
                         !pick.isRunning
                     }

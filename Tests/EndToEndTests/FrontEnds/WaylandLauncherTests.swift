@@ -77,15 +77,17 @@ import Testing
         #expect(brightness.contains("\t65\t"), "\(brightness)")
     }
 
-    /// pick --search lists Autolock, two closed groups deep; the launcher finds it
-    /// by what is typed, and choosing it opens its groups and flips it.
+    /// pick --search asks what to look for: "Autolock", two closed groups deep, is
+    /// find's best answer, and Return on it opens its groups and flips it.
     private static func searchAHiddenNode(_ picks: WaylandPicks, _ user: TestUser) async throws {
         let daemon = picks.daemon
         func get(_ path: String) throws -> String { try user.menuctl(daemon, ["--raw", "get", path]).stdout }
         #expect(try get("power").contains("\tcollapsed\t"))
         let pick = try picks.start(search: true)
-        let shown = try await picks.waitForLauncher(of: pick)
-        try await picks.type("Autolock")
+        var shown = try await picks.waitForLauncher(of: pick)
+        try await picks.type("autolock")
+        try await picks.enter(shown)
+        shown = try await picks.waitForLauncher(of: pick)
         try await picks.enter(shown)
         try await waitUntil("pick to end after Autolock; its log: \(pick.log)") { !pick.isRunning }
         #expect(pick.exitStatus == 0, "\(pick.log)")
@@ -95,12 +97,12 @@ import Testing
         #expect(focused.hasSuffix("\tpower/session/autolock\n"), "\(focused)")
     }
 
-    /// pick --search, and `zzz` typed, which no line holds: nothing changes, and a
-    /// `menuctl watch` sees no new state. fuzzel with `--index` prints -1, which
-    /// chooses nothing and ends the pick; were it taken for text, menud's fuzzy find
-    /// would take it for HDMI-1 and flip it. The launchers that print text send
-    /// `zzz`, which find has nothing for: the list comes back saying so, and Escape
-    /// ends the pick.
+    /// pick --search for "hdmi", then `zzz` typed at its answers, which no line
+    /// holds: nothing changes, and a `menuctl watch` sees no new state. fuzzel with
+    /// `--index` prints -1, which chooses nothing and ends the pick; were it taken for
+    /// text, find would take it for HDMI-1 and flip it. The launchers that print text
+    /// send `zzz`, which is looked for and matches nothing: the prompt comes back
+    /// saying so, and Escape ends the pick.
     private static func textThatMatchesNothing(_ picks: WaylandPicks, _ user: TestUser) async throws {
         let daemon = picks.daemon
         let before = try state(user, daemon)
@@ -110,6 +112,9 @@ import Testing
 
         let pick = try picks.start(search: true)
         var shown = try await picks.waitForLauncher(of: pick)
+        try await picks.type("hdmi")
+        try await picks.enter(shown)
+        shown = try await picks.waitForLauncher(of: pick)
         try await picks.type("zzz")
         try await picks.enter(shown)
         if picks.form.contains("--index") {
