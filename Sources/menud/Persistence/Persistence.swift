@@ -21,8 +21,9 @@ final class Persistence {
     private(set) var isClosed = false
     /// The state file's entries for nodes the current menu lacks, written back as they
     /// were read: a run that serves another menu (the built-in one while the config
-    /// is missing, or an editor's half-saved config) must not lose them. They apply
-    /// again when a reload brings their node back.
+    /// is missing, or an editor's half-saved config) must not lose them, nor may a
+    /// `children-cmd` group that closed and was emptied. They apply again when a
+    /// reload or a splice brings their node back.
     private(set) var keptState: [StateEntry] = []
     /// How long a change waits for others to join it in one write.
     static let saveDelay = Duration.milliseconds(250)
@@ -48,6 +49,50 @@ final class Persistence {
         }
         let (_, dropped) = model.importState(restored)
         keep(dropped, when: "state")
+    }
+
+    /// Takes the state a splice dropped: the entries of nodes it took away are kept
+    /// (replacing older ones for the same node) until ``applyKept()`` finds their
+    /// nodes again; the others, refused by a node that is still there, are logged.
+    func hold(_ dropped: [DroppedState]) {
+        guard !dropped.isEmpty else { return }
+        var held = 0
+        for d in dropped {
+            if menu.model.tree.node(at: d.entry.path) == nil {
+                keptState.removeAll { $0.path == d.entry.path && Self.sameKind($0.field, d.entry.field) }
+                keptState.append(d.entry)
+                held += 1
+            } else {
+                logger.notice("dropped \(LogText.cut(d.entry.description)): \(d.reason)")
+            }
+        }
+        if held > 0 { scheduleSave() }
+    }
+
+    private static func sameKind(_ a: StateEntry.Field, _ b: StateEntry.Field) -> Bool {
+        switch (a, b) {
+        case (.expanded, .expanded), (.value, .value): return true
+        default: return false
+        }
+    }
+
+    /// Applies the kept entries whose nodes the menu has now, as a reload would; they
+    /// are kept no longer. A node that reads its value from the system gets no saved
+    /// value, as at start.
+    func applyKept() -> Change {
+        let model = menu.model
+        var found: [StateEntry] = []
+        keptState.removeAll { entry in
+            guard let n = try? model.node(entry.path) else { return false }
+            if case .value = entry.field, model.valueSource(of: n) != nil { return true }
+            found.append(entry)
+            return true
+        }
+        guard !found.isEmpty else { return Change() }
+        let (change, dropped) = model.importState(found)
+        for d in dropped { logger.notice("dropped \(LogText.cut(d.entry.description)): \(d.reason)") }
+        scheduleSave()
+        return change
     }
 
     /// Writes the state soon: a burst of changes becomes one write.

@@ -124,10 +124,13 @@ extension MenuService {
                     with: applicationGroups.contains(path) ? applications ?? [.loadingRow] : filling(path),
                     filling: filling, applications: applications)
             else { continue }
-            for d in dropped { logger.notice("dropped \(d.entry): \(d.reason)") }
+            persistence.hold(dropped)
             change = change.followed(by: spliced)
             done.append(path)
         }
+        // What the user set below a group that closed and was emptied comes back with
+        // its nodes.
+        if !done.isEmpty { change = change.followed(by: persistence.applyKept()) }
         menu.commandGroups = model.childrenCommands
         menu.applicationGroups = model.applicationGroups
         menu.refreshGroups = model.refreshingGroups
