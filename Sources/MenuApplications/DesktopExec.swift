@@ -37,6 +37,11 @@ public enum DesktopExec {
         guard let program = out.first, !program.isEmpty else {
             throw Invalid(description: "Exec names no program")
         }
+        // An argument ends at a NUL on its way to the program, which would then be
+        // given less than the log and the replies show.
+        if out.contains(where: { $0.utf8.contains(0) }) {
+            throw Invalid(description: "Exec holds a NUL character, which no argument can carry")
+        }
         return out
     }
 

@@ -27,6 +27,19 @@ import Testing
         #expect(try arguments(#"prog "a\nb""#) == ["prog", #"a\nb"#])
     }
 
+    /// A NUL would end the argument the program gets, short of what the log shows:
+    /// the entry is refused, whether the NUL is written or comes from a field code.
+    @Test func aNulAnywhereRefusesTheEntry() {
+        #expect(
+            throws: DesktopExec.Invalid(
+                description: "Exec holds a NUL character, which no argument can carry")
+        ) {
+            try arguments("rm -rf /tmp/a\u{0}b")
+        }
+        let nulName = DesktopExec.Fields(name: "Evil\u{0}Name", icon: nil, file: "/a/b.desktop")
+        #expect(throws: DesktopExec.Invalid.self) { try DesktopExec.arguments("prog %c", nulName) }
+    }
+
     @Test func shellSyntaxIsText() throws {
         #expect(
             try arguments("prog $(touch /tmp/x) ; rm -rf / | cat") == [

@@ -9,11 +9,16 @@ import MenuProtocol
 
 /// One `value-listen` command: it keeps running, and each line it prints is the
 /// node's new value. When it ends it is started again after a back-off that doubles
-/// from 1 s to 60 s, and goes back to 1 s once it has printed a line. The log says
-/// so at each step of the back-off, unless a program it runs is missing: that is
-/// logged once, by name (``MissingPrograms``).
+/// from 1 s to 60 s with each restart, and goes back to 1 s only once a run has
+/// lasted 60 s: a command that prints a line and ends is restarted ever more slowly,
+/// not every second. The log says so at each step of the back-off, unless a program
+/// it runs is missing: that is logged once, by name (``MissingPrograms``).
 ///
-/// Costs no wake-up between its lines: the loop reads its pipe when it writes.
+/// Costs no wake-up between its lines: the loop reads its pipe when it writes. Of
+/// the lines one read brings, only the last is applied: the ones before it were
+/// the node's value for no time at all, and a command printing as fast as it can
+/// would otherwise have each of thousands of lines applied and sent to every
+/// subscriber.
 final class ValueListener {
     let path: String
     let command: String
@@ -32,7 +37,9 @@ final class ValueListener {
     private var drain: LoopTimer?
     /// The next restart's delay; nil until the command has ended once without a line.
     private var backOff: Duration?
-    private var printedSinceStart = false
+    /// When the running command started: a run as long as the longest back-off
+    /// ends the back-off.
+    private var startedAt: ContinuousClock.Instant?
     private var isStopped = false
 
     /// The longest line taken; the rest of a longer one is dropped, so that a
@@ -58,7 +65,7 @@ final class ValueListener {
     func start() {
         guard !isStopped, process == nil else { return }
         framer = LineFramer(maximumLineLength: Self.lineLimit)
-        printedSinceStart = false
+        startedAt = ContinuousClock.now
         do throws(ProtocolError) {
             let process = try processes.launch(
                 command, environment: ["MENU_PATH": path], standardOutput: .stream,
@@ -92,19 +99,23 @@ final class ValueListener {
     }
 
     private func received(_ bytes: UnsafeRawBufferPointer) {
+        var last: Result<String, SourceFailure>?
+        // A line refused before the last is still said (the log tells why a value
+        // was skipped), once per read however many there were.
+        var refused: SourceFailure?
         framer.feed(bytes) { line in
+            if case .failure(let failure) = last { refused = failure }
             switch line {
             case .bytes(let bytes):
-                printedSinceStart = true
-                guard let text = String(validating: bytes, as: UTF8.self) else {
-                    onLine?(.failure(SourceFailure("the line is not UTF-8")))
-                    return
-                }
-                onLine?(.success(text))
+                last =
+                    String(validating: bytes, as: UTF8.self).map { .success($0) }
+                    ?? .failure(SourceFailure("the line is not UTF-8"))
             case .tooLong:
-                onLine?(.failure(SourceFailure("a line longer than 64 KiB; dropped it")))
+                last = .failure(SourceFailure("a line longer than 64 KiB; dropped it"))
             }
         }
+        if let refused, case .success = last { onLine?(.failure(refused)) }
+        if let last { onLine?(last) }
     }
 
     /// The child is gone; what it printed last may still be in the pipe, and will
@@ -125,7 +136,6 @@ final class ValueListener {
         guard !isStopped else { return }
         framer.finish { line in
             if case .bytes(let bytes) = line, let text = String(validating: bytes, as: UTF8.self) {
-                printedSinceStart = true
                 onLine?(.success(text))
             }
         }
@@ -138,7 +148,8 @@ final class ValueListener {
 
     /// `quiet`: the log has said why already.
     private func scheduleRestart(because reason: String, quiet: Bool = false) {
-        if printedSinceStart { backOff = nil }
+        if let startedAt, ContinuousClock.now - startedAt >= Self.longestBackOff { backOff = nil }
+        startedAt = nil
         let previous = backOff
         let delay = previous.map { min($0 * 2, Self.longestBackOff) } ?? Self.firstBackOff
         backOff = delay
