@@ -36,6 +36,8 @@ final class LiveValues {
     private var queueStart = 0
     /// Starts the next queued run on each turn of the loop while there is one.
     private let starter: EachTurn
+    /// Whether the log has said that polling falls behind: once is enough.
+    private var saidPollingIsLate = false
 
     private enum Run {
         /// Waiting for its turn: asking again changes nothing, it has not read yet.
@@ -95,15 +97,22 @@ final class LiveValues {
     /// Runs the `value-cmd` of the node at `path` at the loop's next turn (after those
     /// asked for before), unless one waits for its turn already; if one is under way,
     /// once more after it, so that what it reads is no older than this call.
-    func read(_ path: String) {
-        guard sources[path]?.command != nil else { return }
+    ///
+    /// Returns whether a run had been asked for before and has not ended: the node's
+    /// reads are asked for faster than they run.
+    @discardableResult
+    func read(_ path: String) -> Bool {
+        guard sources[path]?.command != nil else { return false }
         switch runs[path] {
-        case .queued: return
-        case .started: runs[path] = .started(again: true)
+        case .queued: return true
+        case .started:
+            runs[path] = .started(again: true)
+            return true
         case nil:
             runs[path] = .queued
             queue.append(path)
             starter.start()
+            return false
         }
     }
 
@@ -119,7 +128,15 @@ final class LiveValues {
             start(command, for: path)
             break
         }
-        guard queueStart == queue.count else { return }
+        guard queueStart == queue.count else {
+            // Under a load that never lets the queue drain, what was started is let go
+            // of all the same, so that the queue holds no more than the nodes waiting.
+            if queueStart >= 1024, queueStart * 2 >= queue.count {
+                queue.removeFirst(queueStart)
+                queueStart = 0
+            }
+            return
+        }
         queue.removeAll(keepingCapacity: queue.count <= 1024)
         queueStart = 0
         starter.stop()
@@ -205,7 +222,15 @@ final class LiveValues {
             }
             let timer = LoopTimer(loop: loop)
             timer.onFire = { [weak self] in
-                for path in self?.pollers[interval]?.paths ?? [] { self?.read(path) }
+                guard let self else { return }
+                var late = 0
+                for path in pollers[interval]?.paths ?? [] where read(path) { late += 1 }
+                if late > 0, !saidPollingIsLate {
+                    saidPollingIsLate = true
+                    logger.warning(
+                        "value-cmd polling cannot keep up: \(late) nodes read every \(Value.format(interval.seconds)) s were still waiting or running when it came round; each is read again once its run ends"
+                    )
+                }
             }
             timer.start(after: interval, repeating: interval)
             pollers[interval] = (timer, sorted)
