@@ -48,7 +48,7 @@ public enum CommandCatalog {
         CommandSpec(
             "find", "QUERY [LIMIT]",
             "Search every node, hidden ones too, by title, keywords, groups' titles and path, fuzzily as fzf does: the best LIMIT (default 20) first.",
-            arguments: 1...2, batchable: true),
+            arguments: 1...2, batchable: false),
         // Changing it.
         CommandSpec(
             "expand", "PATH", "Open a group or choice (and every group below with --recursive).",

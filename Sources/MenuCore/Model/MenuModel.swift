@@ -29,6 +29,11 @@ public final class MenuModel {
     /// model's own.
     public init(_ snapshot: ModelSnapshot) { core = ModelCore(snapshot) }
 
+    /// The model of `snapshot` for `find` and for reading its nodes (paths, titles,
+    /// values, breadcrumbs) on another thread, made without indexing its rows: the
+    /// visible rows are not to be asked of it.
+    public init(searching snapshot: ModelSnapshot) { core = ModelCore(searching: snapshot) }
+
     /// Changes only where ``replaceChildren(of:with:filling:)`` splices a group.
     public var tree: MenuTree { _read { yield core.tree } }
     /// Goes up whenever a splice gives nodes new numbers: what a view keeps by node

@@ -61,6 +61,19 @@ struct ModelCore {
         revision = snapshot.revision
     }
 
+    /// The model a snapshot was taken of, for reading its nodes and searching them
+    /// only: no rows are indexed (``rowIndex(of:)`` and the rest of the visible rows
+    /// are not to be asked), so it is made in time that does not grow with the menu.
+    init(searching snapshot: ModelSnapshot) {
+        tree = snapshot.tree
+        search = snapshot.search
+        expanded = snapshot.expanded
+        values = snapshot.values
+        revision = snapshot.revision
+        rowVersions = []
+        visibility = VisibilityIndex(count: 0)
+    }
+
     private init(tree: MenuTree, expanded: [Bool], values: [Int: Value], search: SearchIndex) {
         self.tree = tree
         self.search = search

@@ -87,20 +87,18 @@ enum ModelCommands {
             }),
         Command(
             "find",
-            action: .run { invocation, state, out throws(ProtocolError) in
+            action: .deferred { invocation, state in
                 var limit = 20
                 if invocation.arguments.count > 1 {
                     guard let n = invocation.arguments.integer(1) else {
-                        throw ProtocolError(
-                            .wrongArguments, "the limit must be a whole number: \(invocation.arguments[1])")
+                        return .failed(
+                            ProtocolError(
+                                .wrongArguments,
+                                "the limit must be a whole number: \(invocation.arguments[1])"))
                     }
                     limit = n
                 }
-                let menu = state.model
-                let found = try model { () throws(MenuError) in
-                    try menu.find(invocation.arguments[0], limit: limit)
-                }
-                for answer in found { FoundRecord(answer, in: menu).write(to: &out.reply) }
+                return state.searchOffLoop(invocation.arguments[0], limit: limit)
             }),
         nodeMutation("expand") { m, n, i throws(MenuError) in
             try m.expand(node: n, recursive: i.has("--recursive"))
