@@ -45,9 +45,16 @@ final class LiveValues {
         /// Under way; `again` when it was asked for meanwhile, to run once more after.
         case started(again: Bool)
     }
-    /// Nodes whose `on-change` runs, with how many runs, and the last line their
-    /// source printed meanwhile (see ``hookStarted(_:)``).
+    /// Nodes whose `on-change` runs, or ended less than ``settleTime`` ago, with how
+    /// many runs, and the last line their source printed meanwhile (see
+    /// ``hookStarted(_:)``).
     private var hooks: [String: (count: Int, held: Result<String, SourceFailure>?)] = [:]
+    /// The timers that end each node's settle time after its last `on-change` ended.
+    private var settling: [String: LoopTimer] = [:]
+    /// How long after `on-change` ends its source's reports are still held: a sound
+    /// server's report of the value being replaced can come after the command that
+    /// set the new one has ended, and would flicker the row back.
+    static let settleTime = Duration.milliseconds(500)
     /// The last line from each source, for a new model of the same menu (a reload).
     private(set) var lastLines: [String: Result<String, SourceFailure>] = [:]
 
@@ -79,6 +86,7 @@ final class LiveValues {
         for path in sources.keys where wanted[path] == nil {
             lastLines[path] = nil
             hooks[path] = nil
+            settling.removeValue(forKey: path)?.close()
         }
         sources = wanted
         for (path, source) in wanted.sorted(by: { $0.key < $1.key }) {
@@ -161,22 +169,31 @@ final class LiveValues {
     /// flicker over the user's: the user's value shows at once.
     func hookStarted(_ path: String) {
         guard sources[path] != nil else { return }
+        settling.removeValue(forKey: path)?.close()
         hooks[path, default: (0, nil)].count += 1
     }
 
-    /// The node's `on-change` ended: the last report held back is applied (the
-    /// system may have clamped the value), and the `value-cmd` reads the value anew.
-    /// From then on, the system's reports apply as they come.
+    /// The node's `on-change` ended: the `value-cmd` reads the value anew, and what
+    /// the source reports is still held for ``settleTime``; then the last report held
+    /// back is applied (the system may have clamped the value), and from then on the
+    /// system's reports apply as they come.
     func hookEnded(_ path: String) {
-        guard var hook = hooks[path] else { return }
+        guard var hook = hooks[path], hook.count > 0 else { return }
         hook.count -= 1
-        guard hook.count == 0 else {
-            hooks[path] = hook
-            return
-        }
-        hooks[path] = nil
-        if let held = hook.held { deliver(held, from: path) }
+        hooks[path] = hook
+        guard hook.count == 0 else { return }
+        let timer = LoopTimer(loop: loop)
+        timer.onFire = { [weak self] in self?.settled(path) }
+        timer.start(after: Self.settleTime)
+        settling[path] = timer
         read(path)
+    }
+
+    /// The settle time after the node's last `on-change` is over.
+    private func settled(_ path: String) {
+        settling.removeValue(forKey: path)?.close()
+        guard let hook = hooks.removeValue(forKey: path) else { return }
+        if let held = hook.held { deliver(held, from: path) }
     }
 
     /// Stops every listener and timer, for the daemon's stop. The `value-cmd` runs
@@ -186,6 +203,8 @@ final class LiveValues {
         listeners = [:]
         for poller in pollers.values { poller.timer.close() }
         pollers = [:]
+        for timer in settling.values { timer.close() }
+        settling = [:]
         starter.close()
         queue = []
         queueStart = 0
