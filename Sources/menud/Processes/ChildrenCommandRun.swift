@@ -11,7 +11,10 @@ import MenuProtocol
 /// standard output read on the loop as it comes (never blocking it), bounded in size
 /// and time. On timeout or overflow its whole process group is killed (it leads its
 /// own session), so no helper it started lingers. The output is read with the real
-/// loader as a YAML list of nodes, so its mistakes come as FILE:LINE:COL.
+/// loader as a YAML list of nodes, so its mistakes come as FILE:LINE:COL, on a pool
+/// thread: a megabyte of nodes takes tens of milliseconds to read, which every client
+/// would wait for on the loop. Output that is what the group shows already is known
+/// by its bytes and not read at all.
 ///
 /// The result never fails: a failure is the reason to show in the group's error row,
 /// with what the log should hold besides. What the command writes to its standard
@@ -28,14 +31,17 @@ enum ChildrenCommandRun {
         /// The nodes, and the output they were read from: a refresh that prints what
         /// the group shows already changes nothing.
         case loaded([NodeSpec], output: [UInt8])
+        /// The output was `unchangedFrom`, byte for byte: the group shows it already.
+        case unchanged
         /// Why there are no children, one line for the error row, and for the log
         /// what the row leaves out: every error in the output, or the whole stderr.
         case failed(String, details: String? = nil)
     }
 
-    static func start(_ command: String, path: String, timeout: Duration, processes: ProcessTable)
-        -> Completion<Outcome>
-    {
+    static func start(
+        _ command: String, path: String, timeout: Duration, processes: ProcessTable, loop: EventLoop,
+        unchangedFrom shown: [UInt8]? = nil
+    ) -> Completion<Outcome> {
         let outcome = Completion<Outcome>()
         // The group, not just the shell: whatever it started must go too.
         func fail(_ process: ChildProcess, _ reason: String) {
@@ -60,19 +66,32 @@ enum ChildrenCommandRun {
                         outcome.succeed(.failed(result.exit.description + said, details: stderr))
                         return
                     }
-                    switch ConfigLoader.loadNodes(
-                        bytes: result.standardOutput.bytes, file: "children-cmd of \(path)")
-                    {
-                    case .success(let nodes):
-                        outcome.succeed(.loaded(nodes, output: result.standardOutput.bytes))
-                    case .failure(let errors):
-                        let more = errors.errors.count > 1 ? " (and \(errors.errors.count - 1) more)" : ""
-                        let all = errors.errors.count > 1 ? errors.description : nil
-                        let details = [all, stderr.map { "its standard error:\n" + $0 }].compactMap { $0 }
-                        outcome.succeed(
-                            .failed(
-                                (errors.errors.first?.description ?? "no output") + more,
-                                details: details.isEmpty ? nil : details.joined(separator: "\n")))
+                    let output = result.standardOutput.bytes
+                    if let shown, shown == output {
+                        outcome.succeed(.unchanged)
+                        return
+                    }
+                    let read = { @Sendable in
+                        ConfigLoader.loadNodes(bytes: output, file: "children-cmd of \(path)")
+                    }
+                    let done = { (loaded: Result<[NodeSpec], ConfigErrors>) in
+                        switch loaded {
+                        case .success(let nodes):
+                            outcome.succeed(.loaded(nodes, output: output))
+                        case .failure(let errors):
+                            let more = errors.errors.count > 1 ? " (and \(errors.errors.count - 1) more)" : ""
+                            let all = errors.errors.count > 1 ? errors.description : nil
+                            let details = [all, stderr.map { "its standard error:\n" + $0 }].compactMap { $0 }
+                            outcome.succeed(
+                                .failed(
+                                    (errors.errors.first?.description ?? "no output") + more,
+                                    details: details.isEmpty ? nil : details.joined(separator: "\n")))
+                        }
+                    }
+                    do throws(UVError) {
+                        try BackgroundWork.run(on: loop, read, then: done)
+                    } catch {
+                        done(read())
                     }
                 })
         } catch {

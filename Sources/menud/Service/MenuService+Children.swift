@@ -51,7 +51,7 @@ extension MenuService {
             if let running = childrenLoads[path] { return running }
             guard menu.loadedChildren[path] == nil, let command = menu.commandGroups[path] else { return nil }
             let run = ChildrenCommandRun.start(
-                command, path: path, timeout: childrenTimeout, processes: processes
+                command, path: path, timeout: childrenTimeout, processes: processes, loop: loop
             )
             .map { outcome in
                 self.childrenLoads[path] = nil
@@ -65,6 +65,9 @@ extension MenuService {
                     return
                 }
                 switch outcome {
+                case .unchanged:
+                    // Asked of refreshes only: a load has nothing to compare with.
+                    return
                 case .loaded(let children, let output):
                     if let g = self.model.tree.node(at: path),
                         self.model.tree.depth(g) >= MenuTree.maxDepth,

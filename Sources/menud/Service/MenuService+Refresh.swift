@@ -34,31 +34,38 @@ extension MenuService {
             let command = menu.loadedChildren[path]?.command, menu.commandGroups[path] == command
         else { return .succeeded(()) }
         let run = refresh.start(path)
-        return ChildrenCommandRun.start(command, path: path, timeout: childrenTimeout, processes: processes)
-            .map { outcome in
-                // Closed while it ran, or given another command by a reload: the next
-                // opening, or the new command, loads anew.
-                guard self.refresh.end(path, run), !self.isClosed,
-                    var loaded = self.menu.loadedChildren[path], loaded.command == command
-                else { return }
-                switch outcome {
-                case .loaded(let children, let output):
-                    guard !loaded.shows(output) else {
-                        self.menu.loadedChildren[path]?.ended = .now
-                        return
-                    }
-                    if self.refreshLogs.removeValue(forKey: path) != nil {
-                        self.logger.notice("children-cmd \(path): refresh: '\(command)' works again")
-                    }
-                    loaded = LoadedChildren(command: command, loaded: children, from: output)
-                case .failed(let reason, let details):
-                    self.logRefreshFailure(
-                        path, "'\(command)' failed: \(reason)\(details.map { "\n" + $0 } ?? "")")
-                    loaded.refreshFailed(reason)
+        let shown = menu.loadedChildren[path].flatMap { $0.failed ? nil : $0.good?.output }
+        return ChildrenCommandRun.start(
+            command, path: path, timeout: childrenTimeout, processes: processes, loop: loop,
+            unchangedFrom: shown
+        )
+        .map { outcome in
+            // Closed while it ran, or given another command by a reload: the next
+            // opening, or the new command, loads anew.
+            guard self.refresh.end(path, run), !self.isClosed,
+                var loaded = self.menu.loadedChildren[path], loaded.command == command
+            else { return }
+            switch outcome {
+            case .unchanged:
+                self.menu.loadedChildren[path]?.ended = .now
+                return
+            case .loaded(let children, let output):
+                guard !loaded.shows(output) else {
+                    self.menu.loadedChildren[path]?.ended = .now
+                    return
                 }
-                self.menu.loadedChildren[path] = loaded
-                self.spliceLoadedChildren([path])
+                if self.refreshLogs.removeValue(forKey: path) != nil {
+                    self.logger.notice("children-cmd \(path): refresh: '\(command)' works again")
+                }
+                loaded = LoadedChildren(command: command, loaded: children, from: output)
+            case .failed(let reason, let details):
+                self.logRefreshFailure(
+                    path, "'\(command)' failed: \(reason)\(details.map { "\n" + $0 } ?? "")")
+                loaded.refreshFailed(reason)
             }
+            self.menu.loadedChildren[path] = loaded
+            self.spliceLoadedChildren([path])
+        }
     }
 
     /// The first failure of a group's refresh, then at most one line a minute with
