@@ -19,6 +19,8 @@ public final class BusConnection {
     private let watch: DescriptorWatch
     private let timer: LoopTimer
     private var processing = false
+    /// The most messages handled in one turn of the loop.
+    static let messagesPerTurn = 64
     /// The connection failed (the bus went away) or was closed; it does nothing more.
     public private(set) var isClosed = false
     /// Told once, when the bus ends the connection or an error stops it.
@@ -163,10 +165,15 @@ public final class BusConnection {
         guard let bus, !processing else { return }
         processing = true
         defer { processing = false }
-        while !isClosed {
+        // A bounded number of messages a turn: a peer flooding the connection must
+        // not keep the loop from its sockets and signals. sd-bus's timeout is zero
+        // while messages wait in its queue, so the rest come on the next turn.
+        var budget = Self.messagesPerTurn
+        while !isClosed, budget > 0 {
             let rc = sd_bus_process(bus, nil)
             if rc < 0 { return disconnect(BusError("sd_bus_process", rc)) }
             if rc == 0 { break }
+            budget -= 1
         }
         rearm()
     }

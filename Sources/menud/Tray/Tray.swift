@@ -47,7 +47,7 @@ final class Tray {
         let show: (String) -> Void = { [unowned self] menu in self.items[menu]?.requestShowing() }
         listener = state.events.listen(topics: [.expansion, .value, .config], show: show) {
             [unowned self] notice in
-            self.changed(notice.sequence, menus: self.menus(changedBy: notice))
+            self.changed(notice, menus: self.menus(changedBy: notice))
         }
         do throws(BusError) {
             try syncItems()
@@ -93,15 +93,19 @@ final class Tray {
     }
 
     /// One event group: the items of the menus it changed signal their new layout.
-    private func changed(_ sequence: UInt64, menus: Set<String>?) {
-        revision = UInt32(truncatingIfNeeded: sequence)
+    private func changed(_ notice: EventNotice, menus: Set<String>?) {
+        revision = UInt32(truncatingIfNeeded: notice.sequence)
         do throws(BusError) {
             try syncItems()
         } catch {
             logger.warning("tray: no session bus for a new item (\(error)); the tray is off")
             return stop()
         }
-        for (menu, item) in items where menus?.contains(menu) ?? true { item.changed(revision: revision) }
+        // A reload may have changed anything; other changes say what they changed.
+        let changes = notice.topics.contains(.config) ? nil : notice.changes
+        for (menu, item) in items where menus?.contains(menu) ?? true {
+            item.changed(revision: revision, changes: changes)
+        }
     }
 
     /// One item for each top-level menu: new menus get one, removed menus lose theirs.

@@ -48,8 +48,9 @@ extension TrayItem {
                         _ = try call.arguments.readUInt32()
                         return (id, event)
                     }
-                    let entry = try self.entry(id)
-                    self.perform(self.action(for: event, on: entry)) { result in
+                    let key = try self.key(id)
+                    guard self.events.admit() else { throw Self.tooManyEvents }
+                    self.perform(self.action(for: event, on: key)) { result in
                         switch result {
                         case .success: call.reply()
                         case .failure(let error): call.fail(error)
@@ -70,11 +71,12 @@ extension TrayItem {
                     }
                     var unknown: [BusValue] = []
                     for (id, event) in events {
-                        guard let entry = try? self.entry(id) else {
+                        guard let key = try? self.key(id) else {
                             unknown.append(.int32(id))
                             continue
                         }
-                        self.perform(self.action(for: event, on: entry)) { _ in }
+                        guard self.events.admit() else { throw Self.tooManyEvents }
+                        self.perform(self.action(for: event, on: key)) { _ in }
                     }
                     if !events.isEmpty, unknown.count == events.count {
                         throw .invalidArguments("no menu entry among the events' ids")
@@ -84,8 +86,8 @@ extension TrayItem {
                 .init("AboutToShow", "i", "b") { [unowned self] call throws(BusReplyError) in
                     let id = try Self.arguments(call) { () throws(BusError) in try call.arguments.readInt32()
                     }
-                    let entry = try self.entry(id)
-                    self.perform(self.showing(entry)) { result in
+                    let key = try self.key(id)
+                    self.perform(self.showing(key)) { result in
                         switch result {
                         case .success(let changed): call.reply([.bool(changed)])
                         case .failure(let error): call.fail(error)
@@ -108,12 +110,12 @@ extension TrayItem {
                         }
                     }
                     for id in wanted {
-                        guard let entry = try? self.entry(id) else {
+                        guard let key = try? self.key(id) else {
                             unknown.append(.int32(id))
                             continue
                         }
                         pending += 1
-                        self.perform(self.showing(entry)) { result in
+                        self.perform(self.showing(key)) { result in
                             if case .success(let changed) = result, changed {
                                 updated.append(.int32(id))
                             }
@@ -139,15 +141,15 @@ extension TrayItem {
     /// What an event names: a click, or a submenu opened or closed; nil for the
     /// others (`hovered`, and names this version of the spec does not know). A click
     /// closes the host's menu, so a showing ends with it.
-    func action(for event: String, on entry: TrayEntry) -> MenuCall? {
+    func action(for event: String, on key: TrayEntryKey) -> MenuCall? {
         switch event {
         case "clicked":
             hidden(nil)
-            return TrayAction.click(entry, in: tray.model)
+            return TrayAction.click(key, in: tray.model)
         case "opened":
-            return showing(entry)
+            return showing(key)
         case "closed":
-            hidden(entry)
+            hidden(key)
             return nil
         default: return nil
         }
@@ -156,8 +158,8 @@ extension TrayItem {
     /// What showing `entry`'s submenu does: its first showing in this showing of the
     /// menu refreshes a `children-cmd` group (``TrayAction/show(_:in:)``), the others
     /// nothing.
-    private func showing(_ entry: TrayEntry) -> MenuCall? {
-        shown(entry) ? TrayAction.show(entry, in: tray.model) : nil
+    private func showing(_ key: TrayEntryKey) -> MenuCall? {
+        shown(key) ? TrayAction.show(key, in: tray.model) : nil
     }
 
     /// Runs `action`; `done` hears whether it changed anything, or the command's
@@ -176,6 +178,11 @@ extension TrayItem {
             }
         }
     }
+
+    /// An event past the host's budget (``TrayEventBudget``).
+    static let tooManyEvents = BusReplyError(
+        name: "org.freedesktop.DBus.Error.LimitsExceeded",
+        message: "more than \(Int(TrayEventBudget.perSecond)) events a second; this one is dropped")
 
     /// A refused command as a D-Bus error: `not-activatable` is
     /// `org.menud.Error.NotActivatable` (``TrayErrorName``).

@@ -52,7 +52,9 @@ struct TrayMenu {
         self.entries = entries
     }
 
-    private static func entry(for row: Row) -> TrayEntry {
+    /// The entry of one row, with the entries a range is shown with, but not the
+    /// entries of a group's nodes.
+    static func entry(for row: Row) -> TrayEntry {
         var entry = TrayEntry(key: .node(path: row.path), label: row.title, icon: row.icon)
         entry.mnemonic = row.key
         switch row.kind {
