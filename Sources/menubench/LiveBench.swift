@@ -61,8 +61,17 @@ struct LiveBench {
             return failed("listener", "cannot start the floor's cat")
         }
         defer { floor.stop() }
-        return fanout(daemon.socket, writer, floor) + pingUnderFlood(daemon.socket, writer)
+        return fanout(daemon.socket, writer, floor)
+            + pingUnderFlood(
+                daemon.socket, Flood(fd: writer, perSecond: 1000),
+                name: "`ping` p99 while a listener gets 1,000 lines/s")
+            + pingUnderFlood(
+                daemon.socket, Flood(fd: writer, perSecond: 1000, block: Self.yesBlock),
+                name: "`ping` p99 while a listener gets lines as fast as it reads them (`yes on`)")
     }
+
+    /// What `yes on` writes at a time: 64 KiB of `on` lines.
+    static let yesBlock = Array(String(repeating: "on\n", count: 65_536 / 3).utf8)
 
     /// Each round is followed by one of the floor's, so that what else the machine
     /// does falls on both alike.
@@ -127,11 +136,9 @@ struct LiveBench {
         ]
     }
 
-    private func pingUnderFlood(_ socket: String, _ fifo: Int32) -> [BenchResult] {
-        let name = "`ping` p99 while a listener gets 1,000 lines/s"
+    private func pingUnderFlood(_ socket: String, _ flood: Flood, name: String) -> [BenchResult] {
         guard var client = SocketLines.greeted(socket) else { return failed(name, "could not connect") }
         defer { close(client.fd) }
-        let flood = Flood(fd: fifo, perSecond: 1000)
         flood.start()
         defer { flood.stop() }
         // Short slices in turn, so that what else the machine does, which comes in
@@ -440,9 +447,14 @@ final class Flood: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var stopped = false
 
-    init(fd: Int32, perSecond: Int) {
+    /// With `block`, a flooding turn writes it whole (the pipe holds the writer
+    /// until the daemon reads): as fast as the daemon takes lines, as `yes` would.
+    private let block: [UInt8]?
+
+    init(fd: Int32, perSecond: Int, block: [UInt8]? = nil) {
         self.fd = fd
         period = 1_000_000_000 / perSecond
+        self.block = block
     }
 
     var flooding: Bool {
@@ -461,6 +473,16 @@ final class Flood: @unchecked Sendable {
                 let (running, on) = lock.withLock { (self.running, self.on) }
                 guard running else { return }
                 let now = SocketLoad.now()
+                if on, let block {
+                    let written = block.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                    let after = SocketLoad.now()
+                    lock.withLock {
+                        lines += max(0, written) / 3
+                        floodedNanos += after - last
+                    }
+                    last = after
+                    continue
+                }
                 if on {
                     n += 1
                     let bytes = Array("flood-\(n)\n".utf8)

@@ -166,15 +166,21 @@ extension ModelCore {
                 word, in: ModelCore.slice(text, index.title(i)), positions: nil, atLeast: atLeast)
         }
 
-        /// Word `w` matched in node `i`'s title, or else in its keywords.
+        /// Word `w` matched in node `i`'s title or keywords: the better score, or nil
+        /// where neither can score `atLeast`. (The better of the two, not the title's
+        /// first: with `atLeast` a weak title is left unscored, and the node's score
+        /// must not depend on it.)
         @inline(__always) mutating func ownScore(_ w: Int, of i: Int, atLeast: Int) -> Int? {
-            if let found = titleScore(w, of: i, atLeast: atLeast) { return found }
+            let found = titleScore(w, of: i, atLeast: atLeast)
             guard index.keywordLengths[i] > 0, query.wordLetters[w] & ~index.keywordLetters[i] == 0 else {
-                return nil
+                return found
             }
             let word = UnsafeBufferPointer(rebasing: pattern[query.words[w]])
-            return FuzzyMatch.match(
-                word, in: ModelCore.slice(text, index.keywords(i)), positions: nil, atLeast: atLeast)
+            guard
+                let k = FuzzyMatch.match(
+                    word, in: ModelCore.slice(text, index.keywords(i)), positions: nil, atLeast: atLeast)
+            else { return found }
+            return max(k, found ?? .min)
         }
 
         /// The words the titles of the groups above hold, their titles matched now
