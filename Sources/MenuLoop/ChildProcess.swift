@@ -180,6 +180,16 @@ public final class ChildProcess: LoopHandle {
         }
     }
 
+    /// Stops handing its streamed output to ``onOutput`` until ``resumeOutput()``:
+    /// for a reader that takes what a child writes no faster than it can use it.
+    public func pauseOutput() {
+        for output in outputs where output?.ended == false { output?.pipe.stopReading() }
+    }
+
+    public func resumeOutput() {
+        for output in outputs where output?.ended == false { output?.pipe.startReading() }
+    }
+
     /// Sends `signal` to the child's whole process group (to the child alone if it is
     /// not detached), until ``onExit`` has been called: after the child exited, the
     /// group may still hold what it started, keeping its output open.

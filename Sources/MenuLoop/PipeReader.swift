@@ -40,6 +40,13 @@ final class PipeReader: LoopHandle {
         if rc < 0 { fail(UVError(rc)) }
     }
 
+    /// Stops delivering reads until ``startReading()``; what the child writes waits
+    /// in the pipe, and a child that fills it waits for room.
+    func stopReading() {
+        guard !isClosing else { return }
+        uv_read_stop(stream)
+    }
+
     private func received(_ count: Int, _ buffer: uv_buf_t) {
         if count > 0 {
             onRead?(UnsafeRawBufferPointer(start: buffer.base, count: count))

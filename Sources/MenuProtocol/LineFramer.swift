@@ -85,6 +85,30 @@ public struct LineFramer {
         }
     }
 
+    /// Frames one read as ``feed(_:_:)`` does, but hands on only its last complete
+    /// line (and the start of the next is kept): for a reader to whom each line
+    /// replaces the one before, as a listener's values do, the lines before it are
+    /// not looked at. A line that went over the limit while it arrived was reported
+    /// then, by an earlier read.
+    public mutating func feedLast(_ raw: UnsafeRawBufferPointer, _ take: (Line) -> Void) {
+        // Searched from the end: only the last line or two are walked.
+        let bytes = raw.assumingMemoryBound(to: UInt8.self)
+        guard let last = bytes.lastIndex(of: UInt8(ascii: "\n")),
+            let before = bytes[..<last].lastIndex(of: UInt8(ascii: "\n"))
+        else { return feed(raw, take) }
+        // Every line up to `before` ends in this read and is passed over, with the
+        // one under way from earlier reads; that one is still said to be over the
+        // limit if it is (only the first line here can be: a read is no longer).
+        if !discarding, let first = bytes.firstIndex(of: UInt8(ascii: "\n")),
+            partial.count + first - 1 > maximumLineLength
+        {
+            take(.tooLong)
+        }
+        partial.removeAll(keepingCapacity: partial.capacity <= 4096)
+        discarding = false
+        feed(UnsafeRawBufferPointer(rebasing: raw[(before + 1)...]), take)
+    }
+
     /// At the end of input: a last line without a newline (`printf ping | nc -U`) is
     /// still a request.
     public mutating func finish(_ take: (Line) -> Void) {

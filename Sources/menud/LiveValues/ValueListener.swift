@@ -32,6 +32,11 @@ final class ValueListener {
     private var process: ChildProcess?
     private var framer = LineFramer(maximumLineLength: ValueListener.lineLimit)
     private var restart: LoopTimer?
+    /// Resumes reading after a read that filled the buffer (``floodPause``).
+    private var pause: LoopTimer?
+    /// The last line of the read being taken.
+    private var lastLine: [UInt8] = []
+    private static let tooLong = SourceFailure("a line longer than 64 KiB; dropped it")
     /// After the child exited, how long its output may stay open (held by something
     /// it started) before it is abandoned.
     private var drain: LoopTimer?
@@ -47,6 +52,9 @@ final class ValueListener {
     static let lineLimit = 64 * 1024
     static let firstBackOff = Duration.seconds(1)
     static let longestBackOff = Duration.seconds(60)
+    /// How long a command that fills the read buffer waits before the next read:
+    /// at most a hundred reads a second, each applying its last line.
+    static let floodPause = Duration.milliseconds(10)
     /// How long a listener's output may outlive it.
     static let drainTime = Duration.seconds(1)
 
@@ -88,6 +96,8 @@ final class ValueListener {
         isStopped = true
         restart?.close()
         restart = nil
+        pause?.close()
+        pause = nil
         drain?.close()
         drain = nil
         guard let process else { return }
@@ -99,23 +109,45 @@ final class ValueListener {
     }
 
     private func received(_ bytes: UnsafeRawBufferPointer) {
-        var last: Result<String, SourceFailure>?
-        // A line refused before the last is still said (the log tells why a value
-        // was skipped), once per read however many there were.
+        // Only the last line of the read is looked at (the framer skips to it), kept
+        // as bytes in storage reused from read to read and made a string once: a
+        // read of 64 KiB of short lines costs two searches for a newline, not twenty
+        // thousand lines. A line over the limit just before it is still said.
+        var any = false
+        var lastTooLong = false
         var refused: SourceFailure?
-        framer.feed(bytes) { line in
-            if case .failure(let failure) = last { refused = failure }
+        framer.feedLast(bytes) { line in
+            if lastTooLong { refused = Self.tooLong }
+            any = true
             switch line {
             case .bytes(let bytes):
-                last =
-                    String(validating: bytes, as: UTF8.self).map { .success($0) }
-                    ?? .failure(SourceFailure("the line is not UTF-8"))
+                lastLine.removeAll(keepingCapacity: true)
+                lastLine.append(contentsOf: bytes)
+                lastTooLong = false
             case .tooLong:
-                last = .failure(SourceFailure("a line longer than 64 KiB; dropped it"))
+                lastTooLong = true
             }
         }
-        if let refused, case .success = last { onLine?(.failure(refused)) }
-        if let last { onLine?(last) }
+        if any {
+            let last: Result<String, SourceFailure> =
+                lastTooLong
+                ? .failure(Self.tooLong)
+                : String(validating: lastLine, as: UTF8.self).map { .success($0) }
+                    ?? .failure(SourceFailure("the line is not UTF-8"))
+            if let refused, case .success = last { onLine?(.failure(refused)) }
+            onLine?(last)
+        }
+        // A read that filled the loop's buffer: the command prints faster than anyone
+        // could see. Its output waits in the pipe for a moment, so that the loop
+        // serves its clients between the reads; the value shown is the last line of
+        // each read all the same.
+        if bytes.count >= EventLoop.readBufferSize, let process {
+            process.pauseOutput()
+            let timer = pause ?? LoopTimer(loop: loop)
+            pause = timer
+            timer.onFire = { [weak self] in self?.process?.resumeOutput() }
+            timer.start(after: Self.floodPause)
+        }
     }
 
     /// The child is gone; what it printed last may still be in the pipe, and will
