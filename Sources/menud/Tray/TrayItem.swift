@@ -135,6 +135,8 @@ final class TrayItem {
     private func valuesChanged(_ nodes: [Int], revision: UInt32) {
         built = nil
         guard var known else { return layoutUpdated(revision: revision, parent: 0) }
+        // Taken out while it is changed, so that it is changed in place, not copied.
+        self.known = nil
         let model = tray.model
         var check: Set<Int> = []
         for n in nodes where model.tree.id(model.topLevel(of: n)) == menu {
