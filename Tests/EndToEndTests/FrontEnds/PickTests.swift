@@ -281,7 +281,8 @@ import Testing
                 #expect(result.status == 1, "\(result)")
                 // Text that is no number is a query, which matches nothing here.
                 #expect(
-                    result.stderr.contains("cancelled") || result.stderr.contains("nothing matches"), "\(result)")
+                    result.stderr.contains("cancelled") || result.stderr.contains("nothing matches"),
+                    "\(result)")
                 #expect(try displayState(daemon) == before, "nothing changed")
             }
         }

@@ -14,10 +14,27 @@ extension XSession {
             "rofi",
             // rofi allows one instance per pid file; its own keeps parallel tests apart.
             // `-show-icons`, as documented: the rows' `\0icon` are drawn.
-            ["-show", "menu", "-modi", mode, "-show-icons", "-pid", directory.file("rofi.pid")],
+            // `-no-lazy-grab`: rofi holds the keyboard before its window shows, so
+            // keys typed once the window is there are not lost on a busy machine,
+            // where a grab retried later came after the first keys.
+            [
+                "-show", "menu", "-modi", mode, "-show-icons", "-no-lazy-grab", "-pid",
+                directory.file("rofi.pid"),
+            ],
             environment: environment(daemon))
         try await waitForWindow(class: "rofi", from: rofi)
         return rofi
+    }
+
+    /// Waits until `rofi` runs no script: the page a step asked for is read, and
+    /// keys typed from now on go to it. rofi reads keys only between steps, and
+    /// keys that arrive while it takes a step's output may go to the page it leaves.
+    func rofiSettled(_ rofi: BackgroundProcess) async throws {
+        let children = "/proc/\(rofi.pid)/task/\(rofi.pid)/children"
+        try await waitUntil("rofi (\(rofi.pid)) to end its script; rofi log: \(rofi.log)") {
+            let text = (try? String(contentsOfFile: children, encoding: .utf8)) ?? ""
+            return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || !rofi.isRunning
+        }
     }
 
     /// The height of rofi's window. rofi has no way to read what it shows; but its

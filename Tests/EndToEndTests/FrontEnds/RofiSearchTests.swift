@@ -21,9 +21,11 @@ import Testing
                 }
                 #expect(try daemon.menuctl(["--raw", "get", "settings"]).stdout.contains("\texpanded\t"))
                 #expect(rofi.isRunning, "flipping a toggle keeps rofi open")
+                try await x.rofiSettled(rofi)
 
                 // Back at the accordion, text that is no row is a query: find puts
                 // "Power › Session" before "Power › Session › Lock".
+                try await x.rofiSettled(rofi)
                 try x.type("session")
                 try x.type("")
                 try await waitUntil("rofi to open power/session; rofi log: \(rofi.log)") {
@@ -31,8 +33,10 @@ import Testing
                 }
                 #expect(rofi.isRunning, "opening a group keeps rofi open")
                 _ = try daemon.menuctl(["collapse", "power"])
+                try await x.rofiSettled(rofi)
 
                 // A query may be a path.
+                try await x.rofiSettled(rofi)
                 try x.type("apps/term")
                 try x.type("")
                 try await waitUntil("apps/term's command to run; rofi log: \(rofi.log)") {
@@ -84,9 +88,11 @@ import Testing
                     try daemon.value(of: "evil/choice") == "amp"
                 }
                 #expect(third.isRunning, "picking an option keeps rofi open")
+                try await x.rofiSettled(third)
                 try x.type("Harmless")
                 try x.type("")
-                try await waitUntil("rofi to run plain/ok; rofi log: \(third.log)") {
+                try await waitUntil("rofi to run plain/ok; rofi log: \(third.log); menud log: \(daemon.log)")
+                {
                     daemon.log.contains("activate plain/ok")
                 }
                 try await waitUntil("rofi to close after running an item") { !third.isRunning }
@@ -109,6 +115,7 @@ import Testing
                 #expect(try daemon.focusedPath() == "power/session")
                 try x.screenshot("rofi-at")
                 // Lock shows without anything opened by hand.
+                try await x.rofiSettled(rofi)
                 try x.type("Lock")
                 try await waitUntil("rofi to run power/session/lock; rofi log: \(rofi.log)") {
                     try daemon.focusedPath() == "power/session/lock"
