@@ -4,7 +4,9 @@
 /* malloc_trim, for MenuLoop's MemoryRelease: Glibc's Swift module leaves it out. */
 #include <malloc.h>
 #include <sys/resource.h>
+#include <sys/eventfd.h>
 #include <sys/syscall.h>
+#include <semaphore.h>
 #include <unistd.h>
 
 /* Sets the calling thread's nice value (Linux keeps one per thread). Swift cannot

@@ -2,7 +2,7 @@ import CUV
 
 /// One libuv loop: menud serves its sockets, timers, signals, children and config
 /// watch on one of these, on one thread. Not thread-safe: everything here is used on
-/// the thread that runs the loop; ``BackgroundWork`` runs jobs on libuv's pool and
+/// the thread that runs the loop; ``BackgroundWork`` runs jobs on a pool of threads and
 /// hands their results back here.
 ///
 /// It also owns the buffer every ``SocketConnection`` and ``PipeReader`` of the
@@ -12,6 +12,8 @@ public final class EventLoop {
     let raw: UnsafeMutablePointer<uv_loop_t>
     private let readBuffer: UnsafeMutableRawPointer
     private var closed = false
+    /// Made at the first background job.
+    private var channel: WorkChannel?
 
     /// The size of the shared read buffer, and so the most one read delivers.
     public static let readBufferSize = 64 * 1024
@@ -44,6 +46,14 @@ public final class EventLoop {
     /// Makes ``run()`` return at the end of the current iteration.
     public func stop() {
         uv_stop(raw)
+    }
+
+    /// Where this loop's background jobs come back, made at the first.
+    func workChannel() throws(UVError) -> WorkChannel {
+        if let channel { return channel }
+        let made = try WorkChannel(loop: self)
+        channel = made
+        return made
     }
 
     /// The loop's clock in milliseconds, as of the start of the current iteration.

@@ -48,7 +48,7 @@ struct LiveBench {
                 value-listen: exec cat '\(fifo)'
 
             """
-        guard let daemon = Daemon(menu: menu, name: "live", in: self) else {
+        guard let daemon = BenchDaemon(menu: menu, name: "live", binDir: binDir, workDir: workDir) else {
             return failed("listener", "menud did not come up")
         }
         defer { daemon.stop() }
@@ -124,14 +124,14 @@ struct LiveBench {
         }
         latencies.sort()
         floorLatencies.sort()
-        let p50 = Self.percentile(latencies, 50)
-        let p99 = Self.percentile(latencies, 99)
+        let p50 = AlternatingPings.percentile(latencies, 50)
+        let p99 = AlternatingPings.percentile(latencies, 99)
         return [
             BenchResult(
                 section: Self.section, name: "\(name) (\(rounds) lines)",
                 value: "p50 \(BenchResult.micros(p50)), p99 \(BenchResult.micros(p99))",
                 comparison:
-                    "floor, the line through `cat` to the bench alone: p50 \(BenchResult.micros(Self.percentile(floorLatencies, 50))), p99 \(BenchResult.micros(Self.percentile(floorLatencies, 99)))",
+                    "floor, the line through `cat` to the bench alone: p50 \(BenchResult.micros(AlternatingPings.percentile(floorLatencies, 50))), p99 \(BenchResult.micros(AlternatingPings.percentile(floorLatencies, 99)))",
                 target: "p99 ≤ 2 ms", met: p99 <= Self.fanoutTarget)
         ]
     }
@@ -141,41 +141,18 @@ struct LiveBench {
         defer { close(client.fd) }
         flood.start()
         defer { flood.stop() }
-        // Short slices in turn, so that what else the machine does, which comes in
-        // bursts of a second or more, falls on both alike. The flood's thread wakes
-        // every millisecond in both: only the lines differ.
-        let slices = quick ? 20 : 40
-        let slice: UInt64 = 250_000_000
-        var idle: [Double] = []
-        var flooded: [Double] = []
-        for k in 0..<slices {
-            let flooding = k % 2 == 1
-            flood.flooding = flooding
-            let end = SocketLoad.now() + slice
-            while SocketLoad.now() < end {
-                let sent = SocketLoad.now()
-                guard client.request("ping") else { return failed(name, "ping failed") }
-                let took = Double(SocketLoad.now() - sent)
-                if flooding { flooded.append(took) } else { idle.append(took) }
-                // A client that pings now and then, at no fixed phase to the lines.
-                usleep(UInt32.random(in: 0...1000))
-            }
-        }
-        flood.flooding = false
+        // The flood's thread wakes every millisecond in both kinds of slice: only the
+        // lines differ.
+        guard
+            let pings = AlternatingPings.measure(
+                &client, slices: quick ? 20 : 40, load: { flood.flooding = $0 })
+        else { return failed(name, "ping failed") }
         let (lines, seconds) = flood.stop()
-        idle.sort()
-        flooded.sort()
-        let idleP99 = Self.percentile(idle, 99)
-        let floodP99 = Self.percentile(flooded, 99)
-        let ratio = floodP99 / idleP99
         return [
             BenchResult(
                 section: Self.section, name: name,
-                value:
-                    "p99 \(BenchResult.micros(floodP99)), p50 \(BenchResult.micros(Self.percentile(flooded, 50))); \(flooded.count) pings, \(Int((Double(lines) / seconds).rounded())) lines/s",
-                comparison:
-                    "idle: p99 \(BenchResult.micros(idleP99)), p50 \(BenchResult.micros(Self.percentile(idle, 50))), \(idle.count) pings; ratio \(BenchResult.rounded(ratio))×",
-                target: "≤ 2× idle", met: ratio <= 2)
+                value: pings.figure("\(Int((Double(lines) / seconds).rounded())) lines/s"),
+                comparison: pings.comparison, target: "≤ 2× idle", met: pings.ratio <= 2)
         ]
     }
 
@@ -196,9 +173,9 @@ struct LiveBench {
                 BenchResult(
                     section: Self.section, name: "`ping` while 1,000 nodes are polled every 5 s",
                     value:
-                        "longest wait \(BenchResult.micros(pings.last!)), p99 \(BenchResult.micros(Self.percentile(pings, 99))); \(pings.count) pings over 6 s",
+                        "longest wait \(BenchResult.micros(pings.last!)), p99 \(BenchResult.micros(AlternatingPings.percentile(pings, 99))); \(pings.count) pings over 6 s",
                     comparison:
-                        "none polled: longest wait \(BenchResult.micros(idle.last!)), p99 \(BenchResult.micros(Self.percentile(idle, 99)))"
+                        "none polled: longest wait \(BenchResult.micros(idle.last!)), p99 \(BenchResult.micros(AlternatingPings.percentile(idle, 99)))"
                 ))
         }
         return results + [timerAlone(nodes: 1000)]
@@ -230,12 +207,13 @@ struct LiveBench {
             return (failure(name, "cannot write \(runs)"), [])
         }
         let menu = Self.pollingMenu(nodes: nodes, interval: "5s", command: "echo >> '\(runs)'; echo 1")
-        guard let daemon = Daemon(menu: menu, name: "poll-\(nodes)", in: self) else {
+        guard let daemon = BenchDaemon(menu: menu, name: "poll-\(nodes)", binDir: binDir, workDir: workDir)
+        else {
             return (failure(name, "menud did not come up"), [])
         }
         defer { daemon.stop() }
         // The first runs come at start; the window begins once they are done.
-        guard Self.waitUntil(seconds: 60, { Self.lineCount(runs) >= nodes }) else {
+        guard BenchDaemon.waitUntil(seconds: 60, { Self.lineCount(runs) >= nodes }) else {
             return (failure(name, "the first runs did not come"), [])
         }
         usleep(500_000)
@@ -283,12 +261,13 @@ struct LiveBench {
         let menu = Self.pollingMenu(
             nodes: nodes, interval: "1s", command: "echo >> '\(started)'; exec sleep 3600")
         let launched = SocketLoad.now()
-        guard let daemon = Daemon(menu: menu, name: "timer-\(nodes)", in: self) else {
+        guard let daemon = BenchDaemon(menu: menu, name: "timer-\(nodes)", binDir: binDir, workDir: workDir)
+        else {
             return failure(name, "menud did not come up")
         }
         defer { daemon.stop() }
         let end = launched + 9_000_000_000
-        guard Self.waitUntil(seconds: 6, { Self.lineCount(started) >= nodes }),
+        guard BenchDaemon.waitUntil(seconds: 6, { Self.lineCount(started) >= nodes }),
             SocketLoad.now() + 3_000_000_000 < end
         else { return failure(name, "starting the commands took too long") }
         // Whole intervals: a window of k periods holds exactly k firings.
@@ -306,33 +285,6 @@ struct LiveBench {
     }
 
     // MARK: - Helpers
-
-    /// A menud serving `menu`, from a directory of its own (its config watch sees
-    /// nothing else), with a state file, as a user runs it.
-    private struct Daemon {
-        let pid: pid_t
-        let socket: String
-
-        init?(menu: String, name: String, in bench: LiveBench) {
-            let directory = "\(bench.workDir)/\(name).d"
-            let config = "\(directory)/menu.yaml"
-            socket = "\(bench.workDir)/\(name).sock"
-            guard mkdir(directory, 0o700) == 0 || errno == EEXIST,
-                FileManager.default.createFile(atPath: config, contents: Data(menu.utf8)),
-                let pid = ChildProcess.start([
-                    "\(bench.binDir)/menud", "--config", config, "--socket", socket, "--state",
-                    "\(bench.workDir)/\(name).state",
-                ])
-            else { return nil }
-            self.pid = pid
-            guard SocketBench.waitForSocket(socket) else {
-                ChildProcess.stop(pid)
-                return nil
-            }
-        }
-
-        func stop() { ChildProcess.stop(pid) }
-    }
 
     /// Every thread's voluntary and nonvoluntary context switches, summed: a thread
     /// asleep in `epoll_wait` or on the pool's queue switches only when woken.
@@ -352,24 +304,10 @@ struct LiveBench {
         return total
     }
 
-    private static func lineCount(_ path: String) -> Int {
+    static func lineCount(_ path: String) -> Int {
         ((try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()).reduce(0) {
             $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0)
         }
-    }
-
-    private static func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
-        let end = SocketLoad.now() + UInt64(seconds * 1e9)
-        while SocketLoad.now() < end {
-            if condition() { return true }
-            usleep(20_000)
-        }
-        return condition()
-    }
-
-    private static func percentile(_ sorted: [Double], _ p: Int) -> Double {
-        guard !sorted.isEmpty else { return 0 }
-        return sorted[min(sorted.count - 1, sorted.count * p / 100)]
     }
 
     private static func perMinute(_ count: Int, _ scale: Double) -> String {

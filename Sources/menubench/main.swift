@@ -10,7 +10,7 @@ import MenuLoop
 struct Menubench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Measure menud's load, model, socket, client, fan-out, reload, live-value, applications, search and icon costs.",
+            "Measure menud's load, model, socket, client, fan-out, reload, live-value, applications, search, icon and fault costs.",
         subcommands: [
             Run.self, RawParseCommand.self, LoadCommand.self, GenerateCommand.self, DriveCommand.self,
             LoopFloorCommand.self, BareFloorCommand.self, HotPathCommand.self, FindQueriesCommand.self,
@@ -25,9 +25,9 @@ struct Run: ParsableCommand {
 
     @Option(
         help:
-            "Comma-separated sections: load, model, children, socket, client, fanout, reload, live, applications, find, icons."
+            "Comma-separated sections: load, model, children, socket, client, fanout, reload, live, applications, find, icons, faults."
     )
-    var sections = "load,model,socket,client,fanout,reload,live,applications,find,icons"
+    var sections = "load,model,socket,client,fanout,reload,live,applications,find,icons,faults"
 
     @Option(help: "Seconds each socket load runs, at most.")
     var seconds = 3.0
@@ -89,6 +89,9 @@ struct Run: ParsableCommand {
         }
         if wanted.contains("live") {
             results += LiveBench(binDir: binDir, workDir: work, quick: quick).run()
+        }
+        if wanted.contains("faults") {
+            results += FaultsBench(binDir: binDir, workDir: work, quick: quick).run()
         }
         if wanted.contains("applications") {
             results += ApplicationsBench(entries: 2000, workDir: work).run()

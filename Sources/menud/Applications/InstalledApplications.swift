@@ -104,7 +104,6 @@ final class InstalledApplications {
         let environment = self.environment
         let started = ContinuousClock.now
         let work: @Sendable () -> (ApplicationScan, ApplicationMenu) = {
-            ThreadPriority.lowerToBackground()
             let scan = ApplicationScan(environment)
             return (scan, ApplicationMenu(scan.entries))
         }

@@ -32,7 +32,6 @@ struct ReloadJob: Sendable {
     static let gateVariable = "MENUD_TEST_RELOAD_GATE"
 
     func run() -> ReloadOutcome {
-        ThreadPriority.lowerToBackground()
         let config: MenuConfig
         let signature: FileSignature?
         if let parsed {
