@@ -9,31 +9,68 @@ extension XSession {
     /// rofi 1.7.3 reads; later rofis read it too. `options` go after `menuctl rofi`
     /// in the mode's command line, which rofi splits as a shell would.
     func startRofi(_ daemon: TestDaemon, options: String = "") async throws -> BackgroundProcess {
-        let mode = "menu:\(TestPaths.menuctl) rofi" + (options.isEmpty ? "" : " " + options)
+        // The mode's command notes each call (ROFI_RETV, ROFI_INFO and the arguments) in
+        // `rofiCalls`, then becomes `menuctl rofi`, in rofi's process group still.
+        let wrapper = directory.file("rofi-mode.sh")
+        try """
+        #!/bin/sh
+        printf '%s\\t%s\\t%s\\n' "${ROFI_RETV:-}" "${ROFI_INFO:-}" "$*" >> '\(directory.file("rofi-calls"))'
+        exec '\(TestPaths.menuctl)' rofi "$@"
+
+        """.write(toFile: wrapper, atomically: true, encoding: .utf8)
+        chmod(wrapper, 0o755)
+        let mode = "menu:\(wrapper)" + (options.isEmpty ? "" : " " + options)
         let rofi = try start(
             "rofi",
             // rofi allows one instance per pid file; its own keeps parallel tests apart.
             // `-show-icons`, as documented: the rows' `\0icon` are drawn.
-            // `-no-lazy-grab`: rofi holds the keyboard before its window shows, so
-            // keys typed once the window is there are not lost on a busy machine,
-            // where a grab retried later came after the first keys.
-            [
-                "-show", "menu", "-modi", mode, "-show-icons", "-no-lazy-grab", "-pid",
-                directory.file("rofi.pid"),
-            ],
+            ["-show", "menu", "-modi", mode, "-show-icons", "-pid", directory.file("rofi.pid")],
             environment: environment(daemon))
         try await waitForWindow(class: "rofi", from: rofi)
         return rofi
     }
 
+    /// ``waitUntil(_:seconds:sourceLocation:_:)`` for a step of `rofi`: when it gives
+    /// up, it says what rofi and menud logged and how the mode was called by then.
+    func waitForRofi(
+        _ what: String, _ rofi: BackgroundProcess, _ daemon: TestDaemon, _ condition: () throws -> Bool
+    ) async throws {
+        do {
+            try await waitUntil(what, condition)
+        } catch let error as TimedOut {
+            throw TimedOut(
+                description:
+                    "\(error.description); rofi log: \(rofi.log); calls:\n\(rofiCalls)menud log: \(daemon.log)"
+            )
+        }
+    }
+
+    /// Every call of the mode's command so far, one a line: ROFI_RETV, ROFI_INFO and
+    /// the arguments, tab-separated.
+    var rofiCalls: String {
+        (try? String(contentsOfFile: directory.file("rofi-calls"), encoding: .utf8)) ?? ""
+    }
+
     /// Waits until `rofi` runs no script: the page a step asked for is read, and
-    /// keys typed from now on go to it. rofi reads keys only between steps, and
-    /// keys that arrive while it takes a step's output may go to the page it leaves.
+    /// keys typed from now on go to it. rofi's scripts are not its children (GLib's
+    /// spawn goes through a child that exits at once) but share its process group.
     func rofiSettled(_ rofi: BackgroundProcess) async throws {
-        let children = "/proc/\(rofi.pid)/task/\(rofi.pid)/children"
         try await waitUntil("rofi (\(rofi.pid)) to end its script; rofi log: \(rofi.log)") {
-            let text = (try? String(contentsOfFile: children, encoding: .utf8)) ?? ""
-            return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || !rofi.isRunning
+            !rofi.isRunning || Self.groupMembers(rofi.pid).allSatisfy { $0 == rofi.pid }
+        }
+    }
+
+    /// The processes of group `group`, from /proc.
+    private static func groupMembers(_ group: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
+            // After "pid (comm) ": state, ppid, pgrp.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 2 && pid_t(fields[2]) == group ? pid : nil
         }
     }
 

@@ -16,7 +16,7 @@ import Testing
                 try x.type("wifi")
                 try x.screenshot("rofi-search")
                 try x.type("")
-                try await waitUntil("rofi to flip settings/wifi; rofi log: \(rofi.log)") {
+                try await x.waitForRofi("rofi to flip settings/wifi", rofi, daemon) {
                     try daemon.value(of: "settings/wifi") == "off"
                 }
                 #expect(try daemon.menuctl(["--raw", "get", "settings"]).stdout.contains("\texpanded\t"))
@@ -28,7 +28,7 @@ import Testing
                 try await x.rofiSettled(rofi)
                 try x.type("session")
                 try x.type("")
-                try await waitUntil("rofi to open power/session; rofi log: \(rofi.log)") {
+                try await x.waitForRofi("rofi to open power/session", rofi, daemon) {
                     try daemon.menuctl(["--raw", "get", "power/session"]).stdout.contains("\texpanded\t")
                 }
                 #expect(rofi.isRunning, "opening a group keeps rofi open")
@@ -39,7 +39,7 @@ import Testing
                 try await x.rofiSettled(rofi)
                 try x.type("apps/term")
                 try x.type("")
-                try await waitUntil("apps/term's command to run; rofi log: \(rofi.log)") {
+                try await x.waitForRofi("apps/term's command to run", rofi, daemon) {
                     daemon.directory.contains("activated")
                 }
                 try await waitUntil("rofi to close after running an item") { !rofi.isRunning }
@@ -61,9 +61,7 @@ import Testing
                 try x.type("Opts a")
                 try x.screenshot("rofi-search-hostile")
                 try x.type("")
-                try await waitUntil(
-                    "rofi to run evil/options; rofi log: \(rofi.log); menud log: \(daemon.log)"
-                ) {
+                try await x.waitForRofi("rofi to run evil/options", rofi, daemon) {
                     try daemon.focusedPath() == "evil/options" && daemon.log.contains("activate evil/options")
                 }
                 try await waitUntil("rofi to close after running an item") { !rofi.isRunning }
@@ -73,7 +71,7 @@ import Testing
                 let again = try await x.startRofi(daemon, options: "--search")
                 try x.type("Quote")
                 try x.type("")
-                try await waitUntil("rofi to run evil/quote; rofi log: \(again.log)") {
+                try await x.waitForRofi("rofi to run evil/quote", again, daemon) {
                     try daemon.focusedPath() == "evil/quote" && daemon.log.contains("activate evil/quote")
                 }
                 try await waitUntil("rofi to close after running an item") { !again.isRunning }
@@ -84,15 +82,14 @@ import Testing
                 let third = try await x.startRofi(daemon, options: "--search")
                 try x.type("}}red")
                 try x.type("")
-                try await waitUntil("rofi to pick evil/choice/amp; rofi log: \(third.log)") {
+                try await x.waitForRofi("rofi to pick evil/choice/amp", third, daemon) {
                     try daemon.value(of: "evil/choice") == "amp"
                 }
                 #expect(third.isRunning, "picking an option keeps rofi open")
                 try await x.rofiSettled(third)
                 try x.type("Harmless")
                 try x.type("")
-                try await waitUntil("rofi to run plain/ok; rofi log: \(third.log); menud log: \(daemon.log)")
-                {
+                try await x.waitForRofi("rofi to run plain/ok", third, daemon) {
                     daemon.log.contains("activate plain/ok")
                 }
                 try await waitUntil("rofi to close after running an item") { !third.isRunning }
@@ -117,7 +114,7 @@ import Testing
                 // Lock shows without anything opened by hand.
                 try await x.rofiSettled(rofi)
                 try x.type("Lock")
-                try await waitUntil("rofi to run power/session/lock; rofi log: \(rofi.log)") {
+                try await x.waitForRofi("rofi to run power/session/lock", rofi, daemon) {
                     try daemon.focusedPath() == "power/session/lock"
                         && daemon.log.contains("activate power/session/lock")
                 }

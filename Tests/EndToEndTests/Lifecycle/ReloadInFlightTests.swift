@@ -83,7 +83,7 @@ import Testing
         }
     }
 
-    /// The reload's worker thread gives way to the loop: it runs at nice 19, where the
+    /// The reload's worker thread gives way to the loop: it runs at a higher nice value, where the
     /// loop's thread stays at the nice it started with.
     @Test func theReloadRunsOnAThreadThatGivesWay() async throws {
         try await withGatedDaemon(watch: false) { daemon, _, gate, _ in
@@ -107,7 +107,7 @@ import Testing
             try asker.send("reload\n")
             try await openGate(gate)
             #expect(try asker.readReply().isOK)
-            #expect(nices().values.contains(19), "\(nices())")
+            #expect(nices().values.contains { $0 > main }, "\(nices())")
             #expect(nices()[loopThread] == main)
         }
     }

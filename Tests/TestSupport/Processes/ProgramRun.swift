@@ -11,10 +11,11 @@ public struct ProcessResult {
 /// Runs a program to completion and collects its output. A program still running
 /// after `seconds` is killed with its process group and the test fails with what it
 /// printed: no child, hung or waiting on a hung daemon, can hang the suite. The
-/// bound is only that; no test asserts how long a program took.
+/// bound is only that; no test asserts how long a program took. The program leads a
+/// process group of its own, or joins `processGroup` when given one.
 public func run(
     _ executable: String, _ arguments: [String], environment: [String: String]? = nil, seconds: Double = 120,
-    sourceLocation: SourceLocation = #_sourceLocation
+    processGroup: pid_t = 0, sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> ProcessResult {
     requireOwnThread("running \(executable)", sourceLocation: sourceLocation)
     let environment = environment.map(SanitizerReport.keepingOptions) ?? ProcessInfo.processInfo.environment
@@ -30,7 +31,8 @@ public func run(
     defer { close(errPipe.read) }
     let started = Result {
         try ProgramSpawn.start(
-            executable, arguments, environment: environment, output: outPipe.write, error: errPipe.write)
+            executable, arguments, environment: environment, output: outPipe.write, error: errPipe.write,
+            processGroup: processGroup)
     }
     close(outPipe.write)
     close(errPipe.write)

@@ -24,7 +24,7 @@ public enum ProgramSpawn {
     /// standard input, output and error (standard input is /dev/null when nil).
     public static func start(
         _ executable: String, _ arguments: [String], environment: [String: String], directory: String? = nil,
-        input: Int32? = nil, output: Int32, error: Int32
+        input: Int32? = nil, output: Int32, error: Int32, processGroup: pid_t = 0
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -59,7 +59,7 @@ public enum ProgramSpawn {
         var all = sigset_t()
         sigfillset(&all)
         posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setpgroup(&attributes, processGroup)
         posix_spawnattr_setflags(
             &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
