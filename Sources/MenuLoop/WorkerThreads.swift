@@ -5,9 +5,11 @@ import Synchronization
     import Glibc
 #endif
 
-/// The threads that run ``BackgroundWork``'s jobs, for every loop of the process:
-/// four, as libuv's own pool has, started at the first job. They run at
-/// ``ThreadPriority/background`` and take no asynchronous signal.
+/// The threads that run ``BackgroundWork``'s jobs, for every loop of the process,
+/// started at the first job: one fewer than the processors (one on a machine of two),
+/// so that jobs that compute (a search, a parse) leave the loop a processor of its
+/// own, where libuv's pool has four. They run at ``ThreadPriority/background`` and
+/// take no asynchronous signal.
 ///
 /// libuv 1.44's pool (`uv_queue_work`), which Debian 12 ships, hands each result
 /// back through `uv_async_send`, and its loop spins, yielding, while a pool thread
@@ -18,7 +20,7 @@ import Synchronization
 /// eventfd (``WorkChannel``), which has no such window.
 final class WorkerThreads: @unchecked Sendable {
     static let shared = WorkerThreads()
-    static let count = 4
+    static let count = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)) - 1)
 
     private let queue = Mutex<[AnyJob]>([])
     /// Counts the jobs queued: a thread waits on it for the next.

@@ -44,7 +44,12 @@ struct FaultsBench {
         guard searchers.start() else { return [failure(name, "a searcher could not connect")] }
         guard
             let pings = AlternatingPings.measure(
-                &client, slices: quick ? 20 : 40, load: { searchers.searching = $0 })
+                &client, slices: quick ? 20 : 40,
+                load: { on in
+                    searchers.searching = on
+                    // An idle slice starts once the finds under way are answered.
+                    if !on { searchers.waitForAnswers() }
+                })
         else {
             searchers.stop()
             return [failure(name, "ping failed")]
@@ -210,6 +215,7 @@ final class Searchers: @unchecked Sendable {
     private var searchingNanos: UInt64 = 0
     private let done = DispatchSemaphore(value: 0)
     private var started = 0
+    private var asking = 0
 
     init(socket: String, count: Int) {
         self.socket = socket
@@ -219,6 +225,11 @@ final class Searchers: @unchecked Sendable {
     var searching: Bool {
         get { lock.withLock { on } }
         set { lock.withLock { on = newValue } }
+    }
+
+    /// Waits until every find sent has its answer.
+    func waitForAnswers() {
+        while lock.withLock({ asking > 0 }) { usleep(200) }
     }
 
     /// False when a client cannot connect.
@@ -249,12 +260,22 @@ final class Searchers: @unchecked Sendable {
                     }
                     let query = FindBench.queries[next % FindBench.queries.count]
                     next += 1
+                    // Counted under the lock that turns searching off, so that a
+                    // find is either counted or never sent.
+                    guard
+                        lock.withLock({ () -> Bool in
+                            guard self.on else { return false }
+                            asking += 1
+                            return true
+                        })
+                    else { continue }
                     let sent = SocketLoad.now()
                     let ok = client.request("find \"\(query)\" 20")
                     let took = SocketLoad.now() - sent
                     lock.withLock {
                         if ok { finds += 1 } else { failed += 1 }
                         searchingNanos += took
+                        asking -= 1
                     }
                 }
             }.start()

@@ -25,6 +25,20 @@ public final class MenuModel {
 
     public init(tree: MenuTree) { core = ModelCore(tree: tree) }
 
+    private init(core: ModelCore) { self.core = core }
+
+    /// A model of its own with this one's state, for a change prepared on another
+    /// thread: the two share their storage until either changes, and each then
+    /// copies what it changes, so the copy may be changed there while this one is
+    /// read and changed here.
+    public func copy() -> MenuModel { MenuModel(core: core) }
+
+    /// Takes `prepared`'s state for this model's, and gives it this one's: a change
+    /// made on a ``copy()`` taken at this model's ``revision``, which the caller has
+    /// checked it still is. `prepared` then holds the old state, to be freed where
+    /// freeing it keeps nobody waiting.
+    public func exchangeState(with prepared: MenuModel) { swap(&core, &prepared.core) }
+
     /// The model a snapshot was taken of, for work done on another thread than the
     /// model's own.
     public init(_ snapshot: ModelSnapshot) { core = ModelCore(snapshot) }

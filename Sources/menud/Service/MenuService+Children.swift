@@ -1,4 +1,5 @@
 import MenuCore
+import MenuLoop
 
 /// Groups whose children come from a command (`children-cmd`). The daemon keeps the
 /// loaded config and fills each such group with its command's last output (or a
@@ -131,9 +132,55 @@ extension MenuService {
             change = change.followed(by: spliced)
             done.append(path)
         }
+        finishSplice(change, spliced: !done.isEmpty)
+    }
+
+    /// A refresh's children for the group at `path`, spliced into a copy of the model
+    /// on a pool thread (``PreparedSplice``) and adopted when nothing changed the model
+    /// meanwhile; spliced here otherwise, and when another group waits for its
+    /// "Loading…" row, which only this splice would give it.
+    func spliceRefreshed(_ path: String, replacing replaced: consuming LoadedChildren?) {
+        let stale = menu.commandGroups.keys.contains {
+            menu.loadedChildren[$0] == nil && !model.showsOnlyLoadingRow($0)
+        }
+        guard !stale, menu.commandGroups[path] != nil, let children = menu.loadedChildren[path]?.children
+        else { return spliceLoadedChildren([path]) }
+        let prepared = PreparedSplice(
+            of: model, path: path, children: children, loaded: menu.loadedChildren,
+            applications: applicationMenu?.children, replaced: replaced)
+        do throws(UVError) {
+            try BackgroundWork.run(on: loop, { prepared.run() }, then: { [self] in adopt(prepared, path) })
+        } catch {
+            spliceLoadedChildren([path])
+        }
+    }
+
+    private func adopt(_ prepared: PreparedSplice, _ path: String) {
+        defer {
+            do throws(UVError) {
+                try BackgroundWork.run(on: loop, { prepared.free() }, then: { _ in })
+            } catch {
+                prepared.free()
+            }
+        }
+        guard !isClosed else { return }
+        guard model.revision == prepared.revision, let (change, dropped) = prepared.result else {
+            // The model changed while the copy was spliced: splice what the group has
+            // now, here.
+            return spliceLoadedChildren([path])
+        }
+        prepared.adopt(into: model)
+        persistence.hold(dropped)
+        finishSplice(change, spliced: true)
+    }
+
+    /// What follows the splices: the values kept for nodes that came back, the
+    /// tables of groups, the commit, and the groups that now load, refresh or follow.
+    private func finishSplice(_ spliced: Change, spliced any: Bool) {
+        var change = spliced
         // What the user set below a group that closed and was emptied comes back with
         // its nodes.
-        if !done.isEmpty { change = change.followed(by: persistence.applyKept()) }
+        if any { change = change.followed(by: persistence.applyKept()) }
         menu.commandGroups = model.childrenCommands
         menu.applicationGroups = model.applicationGroups
         menu.refreshGroups = model.refreshingGroups

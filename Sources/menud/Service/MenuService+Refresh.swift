@@ -63,8 +63,8 @@ extension MenuService {
                     path, "'\(command)' failed: \(reason)\(details.map { "\n" + $0 } ?? "")")
                 loaded.refreshFailed(reason)
             }
-            self.menu.loadedChildren[path] = loaded
-            self.spliceLoadedChildren([path])
+            let replaced = self.menu.loadedChildren.updateValue(loaded, forKey: path)
+            self.spliceRefreshed(path, replacing: replaced)
         }
     }
 

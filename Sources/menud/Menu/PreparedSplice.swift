@@ -1,0 +1,54 @@
+import MenuCore
+
+/// A refresh's new children spliced into a copy of the model on a pool thread: with
+/// thousands of changed nodes the splice is tens of milliseconds of work that the
+/// loop's clients would otherwise wait for. The loop adopts the copy if its model is
+/// still at ``revision``, and the old state goes back to the pool to be freed, with
+/// the children the refresh replaced: freeing thousands of nodes takes a millisecond.
+///
+/// Handed from the loop to one pool thread and back, never used by both at once.
+final class PreparedSplice: @unchecked Sendable {
+    let revision: Int
+    private var model: MenuModel?
+    private let path: String
+    private let children: [NodeSpec]
+    private let loaded: [String: LoadedChildren]
+    private let applications: [NodeSpec]?
+    private var replaced: LoadedChildren?
+    /// Set on the pool thread; nil when the group is gone from the copy.
+    private(set) var result: (change: Change, dropped: [DroppedState])?
+
+    init(
+        of model: MenuModel, path: String, children: [NodeSpec], loaded: [String: LoadedChildren],
+        applications: [NodeSpec]?, replaced: consuming LoadedChildren?
+    ) {
+        self.model = model.copy()
+        revision = model.revision
+        self.path = path
+        self.children = children
+        self.loaded = loaded
+        self.applications = applications
+        self.replaced = replaced
+    }
+
+    /// On the pool thread: the splice ``MenuService/spliceLoadedChildren(_:)`` makes
+    /// for one group.
+    func run() {
+        let loaded = self.loaded
+        result = try? model?.replaceChildren(
+            of: path, with: children, filling: { loaded[$0]?.children ?? [.loadingRow] },
+            applications: applications)
+    }
+
+    /// On the loop: `model` takes the spliced state, and this the old one.
+    func adopt(into model: MenuModel) {
+        if let prepared = self.model { model.exchangeState(with: prepared) }
+    }
+
+    /// On a pool thread: frees what this holds.
+    func free() {
+        model = nil
+        replaced = nil
+        result = nil
+    }
+}
