@@ -8,8 +8,8 @@ import CUV
 /// back on the loop's thread: menud's state file writes, whose `fsync` can take long
 /// enough to stall every client if the loop did it, reloads, searches and parses.
 /// A job in flight keeps the loop running until its result has been delivered. Jobs
-/// run at ``ThreadPriority/background``, so that on a machine of two cores two busy
-/// pool threads still leave the loop its turn at once.
+/// run at ``ThreadPriority/background``, so that a busy pool thread leaves the loop
+/// its turn at once.
 ///
 /// The pool's threads take no signal: otherwise the kernel may hand a child's
 /// `SIGCHLD` (or a `SIGTERM`) to an idle pool thread, which wakes only to pass it on

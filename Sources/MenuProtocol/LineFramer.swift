@@ -99,10 +99,11 @@ public struct LineFramer {
         // Every line up to `before` ends in this read and is passed over, with the
         // one under way from earlier reads; that one is still said to be over the
         // limit if it is (only the first line here can be: a read is no longer).
-        if !discarding, let first = bytes.firstIndex(of: UInt8(ascii: "\n")),
-            partial.count + first - 1 > maximumLineLength
-        {
-            take(.tooLong)
+        if !discarding, let first = bytes.firstIndex(of: UInt8(ascii: "\n")) {
+            // Its length as `read` counts it: without a `\r` before the newline.
+            let beforeNewline = first > 0 ? bytes[first - 1] : partial.last
+            let length = partial.count + first - (beforeNewline == UInt8(ascii: "\r") ? 1 : 0)
+            if length > maximumLineLength { take(.tooLong) }
         }
         partial.removeAll(keepingCapacity: partial.capacity <= 4096)
         discarding = false

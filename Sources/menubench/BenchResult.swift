@@ -9,6 +9,11 @@ struct BenchResult {
     /// nil when the line has no target.
     var met: Bool?
 
+    /// A measurement that could not be made, and why.
+    static func failed(_ section: String, _ name: String, _ why: String) -> BenchResult {
+        BenchResult(section: section, name: name, value: "failed: \(why)")
+    }
+
     static func micros(_ nanos: Double) -> String {
         nanos >= 1e6 ? "\(rounded(nanos / 1e6)) ms" : "\(rounded(nanos / 1e3)) µs"
     }

@@ -58,6 +58,6 @@ struct FanoutBench {
     }
 
     private func failed(_ why: String) -> [BenchResult] {
-        [BenchResult(section: "fan-out", name: "\(subscribers) subscribers", value: "failed: \(why)")]
+        [.failed("fan-out", "\(subscribers) subscribers", why)]
     }
 }

@@ -198,7 +198,7 @@ struct FaultsBench {
     }
 
     private func failure(_ name: String, _ why: String) -> BenchResult {
-        BenchResult(section: Self.section, name: name, value: "failed: \(why)")
+        .failed(Self.section, name, why)
     }
 }
 

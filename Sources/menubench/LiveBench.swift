@@ -319,7 +319,7 @@ struct LiveBench {
     }
 
     private func failure(_ name: String, _ why: String) -> BenchResult {
-        BenchResult(section: Self.section, name: name, value: "failed: \(why)")
+        .failed(Self.section, name, why)
     }
 }
 

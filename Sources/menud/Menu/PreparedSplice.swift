@@ -12,7 +12,7 @@ final class PreparedSplice: @unchecked Sendable {
     private var model: MenuModel?
     private let path: String
     private let children: [NodeSpec]
-    private let loaded: [String: LoadedChildren]
+    private let filling: @Sendable (String) -> [NodeSpec]
     private let applications: [NodeSpec]?
     private var replaced: LoadedChildren?
     /// Set on the pool thread; nil when the group is gone from the copy.
@@ -26,7 +26,7 @@ final class PreparedSplice: @unchecked Sendable {
         revision = model.revision
         self.path = path
         self.children = children
-        self.loaded = loaded
+        filling = MenuService.filling(loaded)
         self.applications = applications
         self.replaced = replaced
     }
@@ -34,10 +34,8 @@ final class PreparedSplice: @unchecked Sendable {
     /// On the pool thread: the splice ``MenuService/spliceLoadedChildren(_:)`` makes
     /// for one group.
     func run() {
-        let loaded = self.loaded
         result = try? model?.replaceChildren(
-            of: path, with: children, filling: { loaded[$0]?.children ?? [.loadingRow] },
-            applications: applications)
+            of: path, with: children, filling: filling, applications: applications)
     }
 
     /// On the loop: `model` takes the spliced state, and this the old one.

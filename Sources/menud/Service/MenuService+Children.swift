@@ -102,12 +102,10 @@ extension MenuService {
     /// config filled with them would, but splicing each group in place. Subscribers see the
     /// row changes as one (none when the groups were closed, as when opening).
     func spliceLoadedChildren(_ paths: [String]) {
-        let filling = { (path: String) in self.menu.loadedChildren[path]?.children ?? [.loadingRow] }
+        let filling = Self.filling(menu.loadedChildren)
         let applications = applicationMenu?.children
         let applicationGroups = menu.applicationGroups
-        let stale = menu.commandGroups.keys.filter {
-            menu.loadedChildren[$0] == nil && !model.showsOnlyLoadingRow($0)
-        }
+        let stale = staleGroups
         // In tree order, each group once: a group inside one spliced before it got its
         // children from `filling` with that one. The merged change is then what one
         // rebuild reports.
@@ -135,15 +133,25 @@ extension MenuService {
         finishSplice(change, spliced: !done.isEmpty)
     }
 
+    /// What a `children-cmd` group gets as its children in a splice: what its command
+    /// last printed, or the "Loading…" row.
+    static func filling(_ loaded: [String: LoadedChildren]) -> @Sendable (String) -> [NodeSpec] {
+        { loaded[$0]?.children ?? [.loadingRow] }
+    }
+
+    /// The `children-cmd` groups whose children were forgotten but that still show
+    /// them: a splice puts the "Loading…" row back.
+    private var staleGroups: [String] {
+        menu.commandGroups.keys.filter { menu.loadedChildren[$0] == nil && !model.showsOnlyLoadingRow($0) }
+    }
+
     /// A refresh's children for the group at `path`, spliced into a copy of the model
     /// on a pool thread (``PreparedSplice``) and adopted when nothing changed the model
     /// meanwhile; spliced here otherwise, and when another group waits for its
     /// "Loading…" row, which only this splice would give it.
     func spliceRefreshed(_ path: String, replacing replaced: consuming LoadedChildren?) {
-        let stale = menu.commandGroups.keys.contains {
-            menu.loadedChildren[$0] == nil && !model.showsOnlyLoadingRow($0)
-        }
-        guard !stale, menu.commandGroups[path] != nil, let children = menu.loadedChildren[path]?.children
+        guard staleGroups.isEmpty, menu.commandGroups[path] != nil,
+            let children = menu.loadedChildren[path]?.children
         else { return spliceLoadedChildren([path]) }
         let prepared = PreparedSplice(
             of: model, path: path, children: children, loaded: menu.loadedChildren,

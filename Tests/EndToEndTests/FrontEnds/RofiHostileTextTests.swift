@@ -15,7 +15,6 @@ import Testing
                 try x.screenshot("rofi-hostile")
                 // The title is "Opts a\x1finfo\x1fpower b\0icon…": read as row options,
                 // it would hand back `power` as the row's path.
-                try await x.rofiSettled(rofi)
                 try x.type("Opts a")
                 try await waitUntil(
                     "rofi to run evil/options; rofi log: \(rofi.log); menud log: \(daemon.log)"

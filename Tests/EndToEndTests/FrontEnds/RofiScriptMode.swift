@@ -51,29 +51,6 @@ extension XSession {
         (try? String(contentsOfFile: directory.file("rofi-calls"), encoding: .utf8)) ?? ""
     }
 
-    /// Waits until `rofi` runs no script: the page a step asked for is read, and
-    /// keys typed from now on go to it. rofi's scripts are not its children (GLib's
-    /// spawn goes through a child that exits at once) but share its process group.
-    func rofiSettled(_ rofi: BackgroundProcess) async throws {
-        try await waitUntil("rofi (\(rofi.pid)) to end its script; rofi log: \(rofi.log)") {
-            !rofi.isRunning || Self.groupMembers(rofi.pid).allSatisfy { $0 == rofi.pid }
-        }
-    }
-
-    /// The processes of group `group`, from /proc.
-    private static func groupMembers(_ group: pid_t) -> [pid_t] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> pid_t? in
-            guard let pid = pid_t(entry),
-                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
-            else { return nil }
-            // After "pid (comm) ": state, ppid, pgrp.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 2 && pid_t(fields[2]) == group ? pid : nil
-        }
-    }
-
     /// The height of rofi's window. rofi has no way to read what it shows; but its
     /// window grows by the message box while a page's message shows above the list
     /// (the list keeps its number of lines), and shrinks when a page has none.

@@ -21,11 +21,9 @@ import Testing
                 }
                 #expect(try daemon.menuctl(["--raw", "get", "settings"]).stdout.contains("\texpanded\t"))
                 #expect(rofi.isRunning, "flipping a toggle keeps rofi open")
-                try await x.rofiSettled(rofi)
 
                 // Back at the accordion, text that is no row is a query: find puts
                 // "Power › Session" before "Power › Session › Lock".
-                try await x.rofiSettled(rofi)
                 try x.type("session")
                 try x.type("")
                 try await x.waitForRofi("rofi to open power/session", rofi, daemon) {
@@ -33,10 +31,8 @@ import Testing
                 }
                 #expect(rofi.isRunning, "opening a group keeps rofi open")
                 _ = try daemon.menuctl(["collapse", "power"])
-                try await x.rofiSettled(rofi)
 
                 // A query may be a path.
-                try await x.rofiSettled(rofi)
                 try x.type("apps/term")
                 try x.type("")
                 try await x.waitForRofi("apps/term's command to run", rofi, daemon) {
@@ -86,7 +82,6 @@ import Testing
                     try daemon.value(of: "evil/choice") == "amp"
                 }
                 #expect(third.isRunning, "picking an option keeps rofi open")
-                try await x.rofiSettled(third)
                 try x.type("Harmless")
                 try x.type("")
                 try await x.waitForRofi("rofi to run plain/ok", third, daemon) {
@@ -112,7 +107,6 @@ import Testing
                 #expect(try daemon.focusedPath() == "power/session")
                 try x.screenshot("rofi-at")
                 // Lock shows without anything opened by hand.
-                try await x.rofiSettled(rofi)
                 try x.type("Lock")
                 try await x.waitForRofi("rofi to run power/session/lock", rofi, daemon) {
                     try daemon.focusedPath() == "power/session/lock"

@@ -22,7 +22,6 @@ import Testing
                     }
                     #expect(rofi.isRunning, "opening the question keeps rofi open")
                     if answer == "Yes" { try x.screenshot("rofi-confirm") }
-                    try await x.rofiSettled(rofi)
                     try x.type(answer)
                     try await waitUntil("rofi to close after \(answer)") { !rofi.isRunning }
                     try await daemon.expectShutDownAnswered(yes: answer == "Yes")
@@ -38,17 +37,14 @@ import Testing
             try await withXSession { x in
                 let rofi = try await x.startRofi(daemon)
 
-                try await x.rofiSettled(rofi)
                 try x.type("Applications")
                 try await waitUntil("rofi to open apps; rofi log: \(rofi.log)") {
                     try daemon.menuctl(["--raw", "get", "apps"]).stdout.contains("\texpanded\t")
                 }
-                try await x.rofiSettled(rofi)
                 try x.type("Theme")
                 try await waitUntil("rofi to open settings/theme") {
                     try daemon.menuctl(["--raw", "get", "settings/theme"]).stdout.contains("\texpanded\t")
                 }
-                try await x.rofiSettled(rofi)
                 try x.type("Light")
                 try await waitUntil("rofi to pick Light") {
                     try daemon.menuctl(["--raw", "get", "settings/theme"]).stdout.contains("\tLight\t")
@@ -56,7 +52,6 @@ import Testing
                 #expect(rofi.isRunning, "picking an option keeps rofi open")
                 try x.screenshot("rofi")
 
-                try await x.rofiSettled(rofi)
                 try x.type("Terminal")
                 try await waitUntil("apps/term's command to run") {
                     daemon.directory.contains("activated")

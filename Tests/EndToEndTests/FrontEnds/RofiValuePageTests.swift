@@ -19,12 +19,10 @@ import Testing
                 }
                 // Enter as the page opens, like a second press of a key held too long:
                 // keys queue in X, and rofi reads the next once it has shown the page.
-                try await x.rofiSettled(rofi)
                 try x.type("Volume")
                 _ = try x.run("xdotool", ["key", "Return"])
                 // rofi reads keys in order: once Brightness's page is open, it has
                 // taken that Enter.
-                try await x.rofiSettled(rofi)
                 try x.type("Brightness")
                 try await waitUntil("rofi to open Brightness's page; rofi log: \(rofi.log)") {
                     try daemon.focusedPath() == "display/brightness"
@@ -32,7 +30,6 @@ import Testing
                 #expect(try daemon.value(of: "display/volume") == "40")
 
                 _ = try x.run("xdotool", ["key", "Return"])
-                try await x.rofiSettled(rofi)
                 try x.type("Volume")
                 try x.type("60")
                 try await waitUntil("rofi to set the volume to 60; rofi log: \(rofi.log)") {
@@ -54,7 +51,6 @@ import Testing
             try await withXSession { x in
                 let rofi = try await x.startRofi(daemon)
                 let listHeight = try x.rofiHeight()
-                try await x.rofiSettled(rofi)
                 try x.type("Hostname")
                 try await waitUntil("rofi to show Hostname's page and its message; rofi log: \(rofi.log)") {
                     try x.rofiHeight() > listHeight
