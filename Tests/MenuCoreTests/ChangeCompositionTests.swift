@@ -55,4 +55,33 @@ import Testing
         #expect(next.paths(of: carried.expansionChanged) == ["power"])
         #expect(carried.expansionChanged == [0])
     }
+
+    /// A splice names the group whose children it replaced, carried through the
+    /// splices after it; a group replaced with its parent's children is left out.
+    @Test func splicedGroupsAreTheGroupsWhoseChildrenWereReplaced() throws {
+        let m = MenuFixtures.desktop
+        let (apps, _) = try m.replaceChildren(
+            of: "apps", with: ["mail", "news", "chat"].map { MenuFixtures.item($0) }, filling: { _ in [] })
+        #expect(m.paths(of: apps.splicedGroups) == ["apps"])
+        // `settings` comes after `apps`: its number moves when `apps` grows again.
+        let (settings, _) = try m.replaceChildren(
+            of: "settings", with: [MenuFixtures.toggle("wifi")], filling: { _ in [] })
+        let (again, _) = try m.replaceChildren(
+            of: "apps", with: ["a", "b", "c", "d", "e"].map { MenuFixtures.item($0) }, filling: { _ in [] })
+        let both = settings.followed(by: again)
+        #expect(m.paths(of: both.splicedGroups) == ["apps", "settings"])
+        #expect(m.paths(of: apps.followed(by: again).splicedGroups) == ["apps"])
+        #expect(try MenuFixtures.desktop.expand("power").splicedGroups.isEmpty)
+    }
+
+    @Test func aGroupReplacedWithItsParentsChildrenIsLeftOut() throws {
+        let m = MenuFixtures.model([
+            MenuFixtures.group("top", [MenuFixtures.group("inner", [MenuFixtures.item("x")])])
+        ])
+        let (inner, _) = try m.replaceChildren(
+            of: "top/inner", with: [MenuFixtures.item("y")], filling: { _ in [] })
+        let (top, _) = try m.replaceChildren(
+            of: "top", with: [MenuFixtures.group("inner", [MenuFixtures.item("z")])], filling: { _ in [] })
+        #expect(m.paths(of: inner.followed(by: top).splicedGroups) == ["top"])
+    }
 }

@@ -47,7 +47,7 @@ final class Tray {
         let show: (String) -> Void = { [unowned self] menu in self.items[menu]?.requestShowing() }
         listener = state.events.listen(topics: [.expansion, .value, .config], show: show) {
             [unowned self] notice in
-            self.changed(notice, menus: self.menus(changedBy: notice))
+            self.changed(notice)
         }
         do throws(BusError) {
             try syncItems()
@@ -80,20 +80,9 @@ final class Tray {
         CommandCaller(state: state).call(call, reply: reply)
     }
 
-    /// The top-level menus whose nodes a group changed; nil for maybe all: a reload,
-    /// or rows that moved without a node named (a group's children arriving).
-    private func menus(changedBy notice: EventNotice) -> Set<String>? {
-        guard !notice.topics.contains(.config) else { return nil }
-        var menus: Set<String> = []
-        for change in notice.changes {
-            for n in change.expansionChanged { menus.insert(model.tree.id(model.topLevel(of: n))) }
-            for n in change.valueChanged { menus.insert(model.tree.id(model.topLevel(of: n))) }
-        }
-        return menus.isEmpty ? nil : menus
-    }
-
-    /// One event group: the items of the menus it changed signal their new layout.
-    private func changed(_ notice: EventNotice, menus: Set<String>?) {
+    /// One event group: the items of the menus it changed tell their hosts. A
+    /// reload may have changed anything; other groups say what they changed.
+    private func changed(_ notice: EventNotice) {
         revision = UInt32(truncatingIfNeeded: notice.sequence)
         do throws(BusError) {
             try syncItems()
@@ -101,11 +90,17 @@ final class Tray {
             logger.warning("tray: no session bus for a new item (\(error)); the tray is off")
             return stop()
         }
-        // A reload may have changed anything; other changes say what they changed.
-        let changes = notice.topics.contains(.config) ? nil : notice.changes
-        for (menu, item) in items where menus?.contains(menu) ?? true {
-            item.changed(revision: revision, changes: changes)
+        guard !notice.topics.contains(.config) else {
+            for item in items.values { item.changed(revision: revision, change: nil) }
+            return
         }
+        // Told as one, so that every node is numbered in the model as it is now.
+        let change = Change(composing: notice.changes)
+        var menus: Set<String> = []
+        for n in change.expansionChanged + change.valueChanged + change.splicedGroups {
+            menus.insert(model.tree.id(model.topLevel(of: n)))
+        }
+        for menu in menus { items[menu]?.changed(revision: revision, change: change) }
     }
 
     /// One item for each top-level menu: new menus get one, removed menus lose theirs.

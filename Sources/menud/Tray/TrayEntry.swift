@@ -40,4 +40,11 @@ struct TrayEntry {
         if isSubmenu { out.append(("children-display", .string("submenu"))) }
         return out
     }
+
+    /// Whether the two have the same properties (their entries aside).
+    func showsTheSame(as other: TrayEntry) -> Bool {
+        label == other.label && mnemonic == other.mnemonic && icon == other.icon && toggle == other.toggle
+            && enabled == other.enabled
+            && isSubmenu == other.isSubmenu
+    }
 }

@@ -17,7 +17,8 @@ extension TrayItem {
                             try call.arguments.readStrings()
                         )
                     }
-                    let entry = try self.entry(parent)
+                    let entry = try self.entry(parent, depth: depth)
+                    self.fetched(entry, depth: depth)
                     call.reply([.uint32(tray.revision), self.encode(entry, depth: depth, names: Set(names))])
                 },
                 .init("GetGroupProperties", "aias", "a(ia{sv})") {

@@ -23,16 +23,8 @@ final class TrayItem {
     let bus: BusConnection
     unowned let tray: Tray
     var ids: TrayEntryIDs
-    /// The menu's entries, built on first use after each change: an event group
-    /// (the tray's revision), or a change to the model that told no client (children
-    /// loaded into a group that is closed in the daemon, for this host).
-    private var built: (revision: UInt32, model: Int, menu: TrayMenu)?
-    /// The entries as the host was last told them: the last layout built (which it
-    /// fetched, or whose differences it was sent), with the entries changed in place
-    /// since. A change of values is sent against these, entry by entry, without
-    /// building the menu again: on a menu of 100,000 entries that is a tenth of a
-    /// second per click. Nil until a layout is built.
-    private var known: [TrayEntryKey: TrayEntry]?
+    /// What the host was told of the menu, to tell it changes entry by entry.
+    private var view = TrayHostView()
     /// The submenus this host has shown since it last showed the whole menu, by
     /// path: GTK hosts ask `AboutToShow` and send `opened` several times as they show
     /// one submenu, and a `children-cmd` group runs its command once per showing.
@@ -93,28 +85,19 @@ final class TrayItem {
         }
     }
 
-    /// The daemon changed (one event group): what changed in the menu, and the
-    /// item's title and icon if they changed. A host that has fetched the layout is
-    /// told which entries changed (``TrayMenuUpdate``); one that has not, only that
-    /// the layout did.
+    /// The daemon changed (one event group): the entries whose properties changed,
+    /// the submenus whose entries did, and the item's title and icon if they changed,
+    /// all in time that grows with the change and not with the menu. A host that
+    /// has fetched no layout only hears that the layout changed.
     ///
-    /// `changes`, when known (nil after a reload): what the group did. Expansion is
-    /// not the tray's (it shows every node, open or not), so a change of it alone
-    /// sends nothing to a host that has the menu; a change of values alone is sent
-    /// entry by entry
-    /// (``valuesChanged(_:revision:)``), in time that grows with what changed.
-    func changed(revision: UInt32, changes: [Change]? = nil) {
-        if let changes, changes.allSatisfy({ $0.nodeSplices.isEmpty }) {
-            let values = changes.flatMap(\.valueChanged)
-            if !values.isEmpty {
-                valuesChanged(values, revision: revision)
-            } else if known == nil {
-                // A host that has not fetched the menu only hears that it changed.
-                layoutUpdated(revision: revision, parent: 0)
-            }
-        } else if let old = built?.menu {
-            signal(TrayMenuUpdate(from: old, to: layout), revision: revision)
+    /// `change`, when known (nil after a reload, which may have changed anything):
+    /// what the group did, as one change. Expansion is not the tray's (it shows every node, open or
+    /// not), so a change of it alone sends nothing to a host that has the menu.
+    func changed(revision: UInt32, change: Change?) {
+        if let change, view.hasLayout {
+            told(change, revision: revision)
         } else {
+            view.forgetAll()
             layoutUpdated(revision: revision, parent: 0)
         }
         let now = (title: title, icon: icon)
@@ -129,39 +112,40 @@ final class TrayItem {
         shown = now
     }
 
-    /// Nodes' values changed: the entries that show them (their own, their options',
-    /// a range's steps, and the titles that read them) are made again and compared
-    /// with what the host was told; those that differ are sent as new properties.
-    private func valuesChanged(_ nodes: [Int], revision: UInt32) {
-        built = nil
-        guard var known else { return layoutUpdated(revision: revision, parent: 0) }
-        // Taken out while it is changed, so that it is changed in place, not copied.
-        self.known = nil
+    /// Tells the host what `change` did to the entries it has: the groups whose
+    /// children were replaced have their submenu fetched anew, and the entries
+    /// that show a changed value (their own, their options', a range's steps, the
+    /// titles that read them, and the replaced groups' own) are compared with what
+    /// the host was told; those that differ are sent as new properties. One submenu
+    /// changed is a `LayoutUpdated` naming it; more than one, the whole menu's.
+    private func told(_ change: Change, revision: UInt32) {
         let model = tray.model
+        let tree = model.tree
+        func inMenu(_ n: Int) -> Bool { tree.id(model.topLevel(of: n)) == menu }
+        var submenus: [TrayEntryKey] = []
         var check: Set<Int> = []
-        for n in nodes where model.tree.id(model.topLevel(of: n)) == menu {
+        let replaced = change.splicedGroups.filter(inMenu)
+        for g in replaced {
+            let key = TrayEntryKey.node(path: tree.path(g))
+            if view.replacedEntries(of: key) { submenus.append(key) }
+            check.insert(g)
+        }
+        for n in change.valueChanged where inMenu(n) {
+            // The replaced groups' entries are fetched whole.
+            if replaced.contains(where: { tree.descendants($0).contains(n) }) { continue }
             check.insert(n)
-            check.formUnion(model.tree.children(n))
+            check.formUnion(tree.children(n))
             check.formUnion(model.readers(of: n))
         }
         var updated: [TrayEntry] = []
-        var moved = false
-        func visit(_ entry: TrayEntry) {
-            if let old = known[entry.key] {
-                if !old.showsTheSame(as: entry) { updated.append(entry) }
-            } else {
-                moved = true
-            }
-            known[entry.key] = entry
-            for child in entry.children { visit(child) }
+        for n in check.sorted() {
+            let entry = TrayMenu.entry(of: n, in: model, depth: 0)
+            view.compare(entry, complete: tree.kind(n) == .range, changed: &updated, submenus: &submenus)
         }
-        for n in check.sorted() { visit(TrayMenu.entry(for: model.row(of: n))) }
-        self.known = known
-        if moved {
-            // An entry the host has not had (a range's steps changed with its
-            // bounds): its layout is fetched anew.
-            self.known = nil
-            return layoutUpdated(revision: revision, parent: 0)
+        if let submenu = submenus.first {
+            let parent = submenus.count == 1 ? ids.id(for: submenu) : 0
+            layoutUpdated(revision: revision, parent: parent)
+            if parent == 0 { return view.forgetAll() }
         }
         propertiesUpdated(updated)
     }
@@ -175,17 +159,6 @@ final class TrayItem {
         bus.emit(
             path: Self.menuPath, interface: "com.canonical.dbusmenu", member: "ItemsPropertiesUpdated",
             [.array(element: "(ia{sv})", values), .array(element: "(ias)", [])])
-    }
-
-    /// One submenu's entries changed: that submenu's layout; several: the whole
-    /// menu's. Entries changed in place outside them: their new properties.
-    private func signal(_ update: TrayMenuUpdate, revision: UInt32) {
-        if let submenu = update.changedSubmenus.first {
-            let parent = update.changedSubmenus.count == 1 ? ids.id(for: submenu) : 0
-            layoutUpdated(revision: revision, parent: parent)
-            if parent == 0 { return }
-        }
-        propertiesUpdated(update.changedEntries)
     }
 
     /// Asks the host to pop up this item's menu: dbusmenu's
@@ -224,20 +197,6 @@ final class TrayItem {
         showing.removeAll()
     }
 
-    /// The menu's entries now.
-    var layout: TrayMenu {
-        if let built, built.revision == tray.revision, built.model == tray.model.revision {
-            return built.menu
-        }
-        let model = tray.model
-        let made = TrayMenu(rows: (try? model.tree(under: menu)) ?? []) { row in
-            model.tree.node(at: row.path).flatMap(model.question(of:))
-        }
-        built = (tray.revision, model.revision, made)
-        known = made.entries
-        return made
-    }
-
     /// What a host's id names, checked against the model rather than a layout, so
     /// that a click or a submenu shown builds no menu; the error for an id that names
     /// nothing in this menu now.
@@ -248,12 +207,22 @@ final class TrayItem {
         return key
     }
 
-    /// The entry a host's id names, or the error for a host that named none.
-    func entry(_ id: Int32) throws(BusReplyError) -> TrayEntry {
-        guard let key = ids.key(for: id), let entry = layout.entries[key] else {
-            throw .invalidArguments("no menu entry \(id) in menu '\(menu)'")
-        }
+    /// The entry a host's id names, with its entries `depth` levels down (see
+    /// ``TrayMenu/entry(of:in:depth:)``), or the error for a host that named none.
+    func entry(_ id: Int32, depth: Int32 = 0) throws(BusReplyError) -> TrayEntry {
+        let key = try key(id)
+        let model = tray.model
+        // `key` checked that its node is in the menu.
+        let n = model.tree.node(at: key.path)!
+        if case .node = key { return TrayMenu.entry(of: n, in: model, depth: depth) }
+        guard let entry = TrayMenu.entry(of: n, in: model, depth: 0).children.first(where: { $0.key == key })
+        else { throw .invalidArguments("no menu entry \(id) in menu '\(menu)'") }
         return entry
+    }
+
+    /// The host fetched `entry`'s layout `depth` levels down: what it was told.
+    func fetched(_ entry: TrayEntry, depth: Int32) {
+        view.fetched(entry, depth: depth, isWholeMenu: entry.key == .node(path: menu))
     }
 
     var title: String {

@@ -1,8 +1,7 @@
 import MenuCore
 
-/// One top-level menu as dbusmenu entries, built from the model's rows (every node,
-/// as `tree` lists them, whether open or not: a tray shows a submenu when the user
-/// points at it, and tells the daemon through `AboutToShow`).
+/// A menu's nodes as dbusmenu entries (every node, whether open or not: a tray shows
+/// a submenu when the user points at it, and tells the daemon through `AboutToShow`).
 ///
 /// - a group is a submenu; a choice a submenu of radio entries, its options;
 /// - a toggle is a checkmark;
@@ -14,42 +13,28 @@ import MenuCore
 /// - a `confirm:` item is a submenu of its question, a label that cannot be clicked,
 ///   above its Yes and No: GTK hosts draw a submenu before a relabelled parent, so
 ///   the question has to be in the submenu to be seen.
-struct TrayMenu {
+enum TrayMenu {
     /// The most steps a range is shown with one entry each.
     static let maxRangeSteps = 24
 
-    let root: TrayEntry
-    /// Every entry, by key, to resolve a host's ids against.
-    let entries: [TrayEntryKey: TrayEntry]
-
-    /// `rows`: the menu's rows as ``MenuModel/tree(under:)`` lists them, the menu first.
-    /// `question`: the question a group row asks when it is a `confirm:` item, or nil.
-    init(rows: [Row], question: (Row) -> String? = { _ in nil }) {
-        var stack: [TrayEntry] = []
-        var entries: [TrayEntryKey: TrayEntry] = [:]
-        let base = rows.first?.depth ?? 0
-        func closeTop() {
-            let done = stack.removeLast()
-            stack[stack.count - 1].children.append(done)
+    /// Node `n`'s entry, with its own entries (a range's, a question) and its nodes'
+    /// entries `depth` levels down (all of them for a negative depth): in time that
+    /// grows with what is asked for, not with the menu.
+    static func entry(of n: Int, in model: MenuModel, depth: Int32 = -1) -> TrayEntry {
+        let row = model.row(of: n)
+        var entry = Self.entry(for: row)
+        if row.kind == .group, let question = model.question(of: n) {
+            var asked = TrayEntry(key: .question(path: row.path), label: question)
+            asked.enabled = false
+            entry.children.append(asked)
         }
-        for row in rows {
-            while stack.count > row.depth - base, stack.count > 1 { closeTop() }
-            var entry = Self.entry(for: row)
-            if row.kind == .group, let question = question(row) {
-                var asked = TrayEntry(key: .question(path: row.path), label: question)
-                asked.enabled = false
-                entry.children.append(asked)
-            }
-            stack.append(entry)
+        guard depth != 0 else { return entry }
+        // Every negative depth stays -1, so that none can wrap.
+        let below = depth < 0 ? -1 : depth - 1
+        for child in model.tree.children(n) {
+            entry.children.append(Self.entry(of: child, in: model, depth: below))
         }
-        while stack.count > 1 { closeTop() }
-        root = stack.first ?? TrayEntry(key: .node(path: ""), label: "")
-        func index(_ e: TrayEntry) {
-            entries[e.key] = e
-            for c in e.children { index(c) }
-        }
-        index(root)
-        self.entries = entries
+        return entry
     }
 
     /// The entry of one row, with the entries a range is shown with, but not the
