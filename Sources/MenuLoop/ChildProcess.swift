@@ -4,14 +4,15 @@ import CUV
     import Glibc
 #endif
 
-/// A child process started on the loop (`uv_spawn`) and reaped by it: menud's `exec`,
-/// `on-change` and `children-cmd`.
+/// A child process started on the loop (`posix_spawn`, see `menud_spawn` in CUV)
+/// and reaped by it, through a descriptor that tells its exit (`pidfd_open`, Linux
+/// 5.3): menud's `exec`, `on-change` and `children-cmd`.
 ///
 /// Detached (the default), the child leads a session and process group of its own
 /// (`setsid`): it outlives the daemon, gets none of its terminal's signals, and
 /// ``killGroup(_:)`` reaches whatever it started too. Its standard input is
-/// `/dev/null`; libuv gives it default signal dispositions and an empty signal mask,
-/// and none of the daemon's descriptors (libuv opens them all close-on-exec).
+/// `/dev/null`; it gets default signal dispositions and an empty signal mask, and
+/// none of the daemon's descriptors (libuv and this open them all close-on-exec).
 ///
 /// Captured output is bounded: bytes past the limit are read and dropped, so the
 /// child is never blocked on a full pipe, and the result says it was truncated.
@@ -91,7 +92,9 @@ public final class ChildProcess: LoopHandle {
     /// captured output to end as well: something it started may hold that open.
     public var onExited: ((Exit) -> Void)?
 
-    private var handle: UnsafeMutablePointer<uv_process_t>!
+    private var handle: UnsafeMutablePointer<uv_poll_t>!
+    /// The descriptor ``handle`` polls, closed with it.
+    private var pidDescriptor: Int32 = -1
     private var exit: Exit?
     private var outputs: [OutputCapture?] = [nil, nil]
     private var finished = false
@@ -110,20 +113,27 @@ public final class ChildProcess: LoopHandle {
         }
         guard !arguments.isEmpty else { throw UVError(UV_EINVAL.rawValue) }
 
-        var stdio = [uv_stdio_container_t(flags: UV_IGNORE, data: .init(fd: 0))]
+        // The child's ends of its output pipes, closed here once it has them.
+        var childEnds: [Int32] = [-1, -1]
+        defer { for end in childEnds where end >= 0 { Glibc.close(end) } }
         for (fd, output) in [standardOutput, standardError].enumerated() {
             switch output {
-            case .discard:
-                stdio.append(uv_stdio_container_t(flags: UV_IGNORE, data: .init(fd: 0)))
-            case .inherit:
-                stdio.append(uv_stdio_container_t(flags: UV_INHERIT_FD, data: .init(fd: Int32(fd + 1))))
+            case .discard: break
+            case .inherit: childEnds[fd] = -2
             case .capture, .captureTail, .stream:
-                let capture = OutputCapture(output, pipe: PipeReader(unconnectedOn: loop.raw))
-                outputs[fd] = capture
-                stdio.append(
-                    uv_stdio_container_t(
-                        flags: uv_stdio_flags(UV_CREATE_PIPE.rawValue | UV_WRITABLE_PIPE.rawValue),
-                        data: .init(stream: capture.pipe.stream)))
+                var ends: [Int32] = [-1, -1]
+                guard menud_output_pipe(&ends) == 0 else {
+                    for output in outputs { output?.pipe.close() }
+                    throw UVError(-errno)
+                }
+                childEnds[fd] = ends[1]
+                do throws(UVError) {
+                    outputs[fd] = OutputCapture(
+                        output, pipe: try PipeReader(descriptor: ends[0], on: loop.raw))
+                } catch {
+                    for output in outputs { output?.pipe.close() }
+                    throw error
+                }
             }
         }
 
@@ -142,34 +152,29 @@ public final class ChildProcess: LoopHandle {
         }
         defer { for pointer in envp { free(pointer) } }
 
-        var options = uv_process_options_t()
-        options.exit_cb = { handle, status, signal in
-            owner(of: handle, as: ChildProcess.self).exited(status: status, signal: signal)
-        }
-        options.flags = detached ? UV_PROCESS_DETACHED.rawValue : 0
-        var rc: Int32 = 0
-        handle = try allocateHandle(uv_process_t.self) { handle in
-            argv.withUnsafeBufferPointer { argv in
-                envp.withUnsafeBufferPointer { envp in
-                    stdio.withUnsafeMutableBufferPointer { stdio in
-                        options.file = UnsafePointer(argv[0])
-                        options.args = UnsafeMutablePointer(mutating: argv.baseAddress)
-                        options.env = envp.isEmpty ? nil : UnsafeMutablePointer(mutating: envp.baseAddress)
-                        options.stdio_count = Int32(stdio.count)
-                        options.stdio = stdio.baseAddress
-                        rc = uv_spawn(loop.raw, handle, &options)
-                    }
-                }
+        var child: pid_t = 0
+        let rc = argv.withUnsafeBufferPointer { argv in
+            envp.withUnsafeBufferPointer { envp in
+                menud_spawn(
+                    &child, argv[0], argv.baseAddress, envp.isEmpty ? nil : envp.baseAddress,
+                    childEnds[0], childEnds[1], detached ? 1 : 0)
             }
-            // A failed spawn still leaves an initialized handle to close.
-            return 0
         }
         guard rc == 0 else {
             for output in outputs { output?.pipe.close() }
-            closeHandle(handle)
-            throw UVError(rc)
+            throw UVError(-rc)
         }
-        pid = handle.pointee.pid
+        pid = child
+        do throws(UVError) {
+            handle = try Self.exitWatch(of: child, loop: loop, owner: self)
+        } catch {
+            // Not watched, it could not be reaped: it is ended here.
+            _ = Glibc.kill(child, SIGKILL)
+            var status: Int32 = 0
+            _ = waitpid(child, &status, 0)
+            for output in outputs { output?.pipe.close() }
+            throw error
+        }
         for (index, output) in outputs.enumerated() {
             guard let output else { continue }
             output.pipe.onEndOfInput = { [weak self] in self?.outputEnded(index) }
@@ -178,6 +183,53 @@ public final class ChildProcess: LoopHandle {
             output.onStream = { [weak self] bytes in self?.onOutput?(bytes) }
             output.pipe.startReading()
         }
+    }
+
+    /// A poll handle on a descriptor of the child's (`pidfd_open`) that becomes
+    /// readable when it exits; the child is reaped then (``reap()``).
+    private static func exitWatch(
+        of child: pid_t, loop: EventLoop, owner process: ChildProcess
+    ) throws(UVError) -> UnsafeMutablePointer<uv_poll_t> {
+        let descriptor = menud_pidfd_open(child)
+        guard descriptor >= 0 else { throw UVError(-errno) }
+        process.pidDescriptor = descriptor
+        let handle: UnsafeMutablePointer<uv_poll_t>
+        do throws(UVError) {
+            handle = try process.allocateHandle(uv_poll_t.self) { uv_poll_init(loop.raw, $0, descriptor) }
+        } catch {
+            Glibc.close(descriptor)
+            process.pidDescriptor = -1
+            throw error
+        }
+        let rc = uv_poll_start(handle, Int32(UV_READABLE.rawValue)) { handle, _, _ in
+            owner(of: handle, as: ChildProcess.self).reap()
+        }
+        guard rc == 0 else {
+            closeHandle(handle)
+            throw UVError(rc)
+        }
+        return handle
+    }
+
+    /// The child exited: its status, taken from the kernel, which frees its entry.
+    private func reap() {
+        var status: Int32 = 0
+        let reaped = waitpid(pid, &status, WNOHANG)
+        guard reaped == pid else {
+            // Not yet, or reaped by somebody else (ECHILD): in that case no status
+            // is left to read, and the child is gone all the same.
+            if reaped < 0 { stopWatchingExit(.killed(signal: 0)) }
+            return
+        }
+        // The wait(2) status: the low 7 bits are the signal that ended the child,
+        // or 0 when it exited, with its status in the next 8.
+        let signal = status & 0x7F
+        stopWatchingExit(signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(signal: signal))
+    }
+
+    private func stopWatchingExit(_ exit: Exit) {
+        uv_poll_stop(handle)
+        exited(exit)
     }
 
     /// Stops handing its streamed output to ``onOutput`` until ``resumeOutput()``:
@@ -220,8 +272,7 @@ public final class ChildProcess: LoopHandle {
         closeHandle(handle)
     }
 
-    private func exited(status: Int64, signal: Int32) {
-        let exit: Exit = signal != 0 ? .killed(signal: signal) : .exited(Int32(truncatingIfNeeded: status))
+    private func exited(_ exit: Exit) {
         self.exit = exit
         onExited?(exit)
         finishIfDone()
@@ -250,6 +301,8 @@ public final class ChildProcess: LoopHandle {
     }
 
     func handleClosed() {
+        if pidDescriptor >= 0 { Glibc.close(pidDescriptor) }
+        pidDescriptor = -1
         finished = true
         onExit = nil
         onOutputTruncated = nil

@@ -1,6 +1,10 @@
 import CUV
 
-/// The read end of a pipe from a child (a `uv_pipe_t` that `uv_spawn` connects):
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The read end of a pipe from a child (a `uv_pipe_t` on the descriptor):
 /// what carries a command's captured output. It only reads, until the child's end
 /// closes (``onEndOfInput``) or a read fails (``onError``); menud's clients, which
 /// are written to as well, are ``SocketConnection``s.
@@ -16,9 +20,21 @@ final class PipeReader: LoopHandle {
     @exclusivity(unchecked) private var handle: UnsafeMutablePointer<uv_pipe_t>!
     private var isClosing = false
 
-    /// A pipe not yet connected to anything, for `uv_spawn` to connect to a child.
-    init(unconnectedOn loop: UnsafeMutablePointer<uv_loop_t>) {
-        handle = try! allocateHandle(uv_pipe_t.self) { uv_pipe_init(loop, $0, 0) }
+    /// The read end `descriptor` of a pipe, which it owns and closes from now on,
+    /// also when opening it fails.
+    init(descriptor: Int32, on loop: UnsafeMutablePointer<uv_loop_t>) throws(UVError) {
+        do throws(UVError) {
+            handle = try allocateHandle(uv_pipe_t.self) { uv_pipe_init(loop, $0, 0) }
+        } catch {
+            Glibc.close(descriptor)
+            throw error
+        }
+        let rc = uv_pipe_open(handle, descriptor)
+        guard rc == 0 else {
+            Glibc.close(descriptor)
+            closeHandle(handle)
+            throw UVError(rc)
+        }
     }
 
     var stream: UnsafeMutablePointer<uv_stream_t> { asStream(handle) }

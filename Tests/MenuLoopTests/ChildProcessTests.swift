@@ -80,6 +80,41 @@ import Testing
         #expect(stat.session == getsid(0))
     }
 
+    /// The child starts clean: input from /dev/null, no descriptor of the daemon's
+    /// but its three, no signal blocked or ignored, even when the daemon blocks and
+    /// ignores some; and an end by a signal is told as one.
+    @Test func theChildStartsCleanAndItsEndIsTold() throws {
+        var blocked = sigset_t()
+        var before = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGUSR1)
+        pthread_sigmask(SIG_BLOCK, &blocked, &before)
+        let ignored = signal(SIGUSR2, SIG_IGN)
+        defer {
+            pthread_sigmask(SIG_SETMASK, &before, nil)
+            signal(SIGUSR2, ignored)
+        }
+        let (_, result) = try run(
+            .shell(
+                "readlink /proc/self/fd/0; ls /proc/self/fd | sort -n | tr '\\n' ' '; echo;"
+                    + " grep -E '^Sig(Blk|Ign)' /proc/self/status"))
+        let lines = String(decoding: result?.standardOutput.bytes ?? [], as: UTF8.self).split(separator: "\n")
+        #expect(lines.first == "/dev/null")
+        // 0, 1, 2, and the descriptor `ls` reads the directory with.
+        #expect(lines.dropFirst().first?.split(separator: " ").count == 4, "\(lines)")
+        // The signals a program may use: glibc keeps 32 and 33 for itself.
+        func mask(_ name: String) -> UInt64? {
+            lines.first { $0.hasPrefix(name + ":") }.flatMap {
+                UInt64($0.split(separator: "\t").last ?? "", radix: 16)
+            }
+        }
+        #expect(mask("SigBlk").map { $0 & 0x7FFF_FFFF } == 0, "\(lines)")
+        #expect(mask("SigIgn").map { $0 & 0x7FFF_FFFF } == 0, "\(lines)")
+
+        let (_, killed) = try run(.shell("kill -TERM $$"))
+        #expect(killed?.exit == .killed(signal: SIGTERM))
+    }
+
     @Test func aProgramThatCannotStartThrowsAndLeavesNoHandle() throws {
         var error: UVError?
         try runLoop { loop in
