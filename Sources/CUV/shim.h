@@ -27,6 +27,32 @@
 extern int pipe2(int fds[2], int flags);
 extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *, int from);
 
+/* sched_setattr(2)'s argument, which glibc does not declare. */
+struct menud_sched_attr {
+    unsigned int size, policy;
+    unsigned long long flags;
+    int nice;
+    unsigned int priority;
+    unsigned long long runtime, deadline, period;
+};
+
+/* Gives the calling thread a scheduler slice of `nanoseconds` (Linux 6.12's EEVDF
+   takes a normal thread's `sched_runtime` as its slice), keeping its nice value: a
+   thread with a short slice takes a processor at once when it wakes, where one with
+   the default waits for the running thread's slice to end. Returns 0, or -1 with
+   errno (an older kernel ignores the slice or refuses it). */
+static inline int menud_set_thread_slice(unsigned long long nanoseconds) {
+    pid_t thread = (pid_t)syscall(SYS_gettid);
+    errno = 0;
+    int nice = getpriority(PRIO_PROCESS, (id_t)thread);
+    if (nice == -1 && errno != 0) return -1;
+    struct menud_sched_attr attributes = {0};
+    attributes.size = sizeof attributes;
+    attributes.nice = nice;
+    attributes.runtime = nanoseconds;
+    return (int)syscall(SYS_sched_setattr, thread, &attributes, 0);
+}
+
 /* Starts a child for MenuLoop's ChildProcess without copying the daemon's address
    space: glibc's posix_spawn shares it with the child until exec (CLONE_VFORK), so
    spawning costs the same with a menu of a million nodes as with ten, where fork(2),

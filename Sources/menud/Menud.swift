@@ -120,6 +120,11 @@ struct Menud: ParsableCommand {
         let daemon: Daemon
         do {
             let loop = try EventLoop()
+            if !ThreadPriority.shortenLoopSlice() {
+                logger.debug(
+                    "the kernel refused the loop a short scheduler slice: \(String(cString: strerror(errno)))"
+                )
+            }
             let store = statePath.map { StateStore(path: $0, loop: loop, logger: logger) }
             let daemonState = MenuService(
                 config: menuConfig, location: location, commands: .standard, store: store,

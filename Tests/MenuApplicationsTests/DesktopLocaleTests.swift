@@ -67,7 +67,8 @@ import Testing
             try Fixture.entry(text, locale: DesktopLocale("de_AT.UTF-8")).keywords == [
                 "Ordner", "Verwaltung",
             ])
-        #expect(try Fixture.entry(text, locale: DesktopLocale(nil)).keywords == ["folder", "manager", "explore"])
+        #expect(
+            try Fixture.entry(text, locale: DesktopLocale(nil)).keywords == ["folder", "manager", "explore"])
     }
 
     @Test func theIconIsTranslatedLikeTheName() throws {

@@ -143,8 +143,16 @@ public final class MenuModel {
     /// as fzf ranks them, then the shallower (docs/protocol.md, "find"). `badQuery` for an empty
     /// query, one longer than 256 bytes or with a control character, and a limit
     /// outside 1…10,000.
-    public func find(_ query: String, limit: Int) throws(MenuError) -> [FoundNode] {
-        try reading { (m: inout ModelCore) throws(MenuError) in try m.find(query, limit: limit) }
+    ///
+    /// `onPartThread` runs on each thread a part of a big menu's search runs on,
+    /// before the part: a daemon that searches beside its loop lowers their priority
+    /// there, as it does its own pool's.
+    public func find(
+        _ query: String, limit: Int, onPartThread: (@Sendable () -> Void)? = nil
+    ) throws(MenuError) -> [FoundNode] {
+        try reading { (m: inout ModelCore) throws(MenuError) in
+            try m.find(query, limit: limit, onPartThread: onPartThread)
+        }
     }
 
     /// ``find(_:limit:)`` with the menu searched in parts of at least `partSize`

@@ -87,7 +87,10 @@ extension ModelCore {
     /// The nodes that match `query`, best first, at most `limit` of them: every node,
     /// hidden or not, children of `children-cmd` groups once loaded. See
     /// ``MenuModel/find(_:limit:)``.
-    func find(_ query: String, limit: Int, partSize: Int = Self.partSize) throws(MenuError) -> [FoundNode] {
+    func find(
+        _ query: String, limit: Int, partSize: Int = Self.partSize,
+        onPartThread: (@Sendable () -> Void)? = nil
+    ) throws(MenuError) -> [FoundNode] {
         guard (1...Self.maxFindLimit).contains(limit) else {
             throw .badQuery("the limit must be from 1 to \(Self.maxFindLimit), not \(limit)")
         }
@@ -104,6 +107,7 @@ extension ModelCore {
             kept.withUnsafeMutableBufferPointer { kept in
                 let shared = SharedSearch(core: self, kept: kept)
                 DispatchQueue.concurrentPerform(iterations: parts) { k in
+                    onPartThread?()
                     shared.kept[k] = shared.core.candidates(
                         query, limit: limit, in: (count * k / parts)..<(count * (k + 1) / parts))
                 }

@@ -14,7 +14,10 @@ extension MenuService {
         let search = { @Sendable () -> Result<[FoundRecord], MenuError> in
             let model = MenuModel(searching: snapshot)
             do throws(MenuError) {
-                return .success(try model.find(query, limit: limit).map { FoundRecord($0, in: model) })
+                // The parts of a big menu's search run on libdispatch's threads,
+                // which only this uses in the daemon: they stay in the background.
+                let found = try model.find(query, limit: limit) { ThreadPriority.lowerToBackground() }
+                return .success(found.map { FoundRecord($0, in: model) })
             } catch {
                 return .failure(error)
             }
