@@ -11,11 +11,13 @@ import MenuCore
 ///   change on every run, refreshed every 100 ms while it is open (the load is the group
 ///   opened, the idle slices have it closed);
 /// - resident memory while 1,000 nodes are polled every 100 ms, more runs than the
-///   machine can start, for 10 minutes (1 with --quick).
+///   machine can start, for 10 minutes (1 with --quick, N with --poll-minutes N).
 struct FaultsBench {
     var binDir: String
     var workDir: String
     var quick: Bool
+    /// How long memory is watched under overloaded polling.
+    var pollMinutes: Int
 
     static let section = "faults"
     static let searchers = 10
@@ -162,7 +164,7 @@ struct FaultsBench {
 
     private func overloadedPolling() -> [BenchResult] {
         let nodes = 1000
-        let minutes = quick ? 1 : 10
+        let minutes = max(1, pollMinutes)
         let name = "resident memory while \(nodes.formatted()) nodes are polled every 100 ms, \(minutes) min"
         var menu = "menu:\n"
         for n in 0..<nodes {

@@ -41,6 +41,9 @@ struct Run: ParsableCommand {
     @Flag(help: "Smaller menus, for a quick look; not for BENCHMARKS.md.")
     var quick = false
 
+    @Option(help: "Minutes the faults section polls beyond what can be run (default 10, 1 with --quick).")
+    var pollMinutes: Int?
+
     @Option(help: "Write the table into this file between menubench markers.")
     var write: String?
 
@@ -91,7 +94,9 @@ struct Run: ParsableCommand {
             results += LiveBench(binDir: binDir, workDir: work, quick: quick).run()
         }
         if wanted.contains("faults") {
-            results += FaultsBench(binDir: binDir, workDir: work, quick: quick).run()
+            results += FaultsBench(
+                binDir: binDir, workDir: work, quick: quick, pollMinutes: pollMinutes ?? (quick ? 1 : 10)
+            ).run()
         }
         if wanted.contains("applications") {
             results += ApplicationsBench(entries: 2000, workDir: work).run()
