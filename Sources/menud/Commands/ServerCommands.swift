@@ -47,7 +47,7 @@ enum ServerCommands {
         Command(
             "save",
             action: .deferred { _, state in
-                state.persistence.saveNow().map { CommandOutput(listening: false) }
+                state.persistence.saveNow(always: true).map { CommandOutput(listening: false) }
             }),
         Command(
             "refresh",

@@ -108,13 +108,15 @@ final class Persistence {
 
     /// Writes the state now (for `save` and at shutdown). A write that fails is tried
     /// again every ``saveRetryDelay``, whoever asked for it: a `save` that fails must
-    /// not cancel the retry of the write it replaced.
-    func saveNow() -> Completion<Void> {
+    /// not cancel the retry of the write it replaced. `always`: written even when the
+    /// file holds it already, or when there is no file and nothing to put in one: a
+    /// user who asks for a save finds the file there after it.
+    func saveNow(always: Bool = false) -> Completion<Void> {
         saveTimer?.stop()
         guard let store else {
             return .failed(ProtocolError(.saveFailed, "state saving is off (--no-state)"))
         }
-        let written = store.write(menu.model.snapshot(), kept: keptState)
+        let written = store.write(menu.model.snapshot(), kept: keptState, always: always)
         written.whenComplete { [weak self] result in
             if case .failure = result { self?.scheduleSave(in: Self.saveRetryDelay) }
         }

@@ -86,17 +86,17 @@ final class StateStore {
     }
 
     /// Queues a write of the state of `snapshot` and `kept` after any write already
-    /// queued, unless it is what the file holds. The entries are taken from the
+    /// queued, unless it is what the file holds and not `always`. The entries are taken from the
     /// snapshot on the pool thread too: on a big menu that is no work for the loop. It
     /// fails with the write's error; the failure is logged here (once per run of
     /// failures), so callers need only pass it on to a client.
-    func write(_ snapshot: ModelSnapshot, kept: [StateEntry]) -> Completion<Void> {
+    func write(_ snapshot: ModelSnapshot, kept: [StateEntry], always: Bool = false) -> Completion<Void> {
         let path = self.path
         let loop = self.loop
         let next = Completion<Void>()
         lastWrite.whenComplete { _ in
             // The write before has ended: `written` is what the file holds.
-            let known = self.written
+            let known = always ? nil : self.written
             do throws(UVError) {
                 try BackgroundWork.run(
                     on: loop, { StateWrite.run(snapshot, kept: kept, known: known, to: path) },

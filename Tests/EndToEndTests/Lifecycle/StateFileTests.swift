@@ -197,6 +197,17 @@ import Testing
         }
     }
 
+    /// `save` writes the file now, even on a first run in which nothing changed:
+    /// whoever asked finds it there.
+    @Test func saveWritesTheFileEvenWithNothingChanged() async throws {
+        let directory = try TempDirectory()
+        try await withDaemon(directory: directory) { daemon throws in
+            #expect(!directory.contains("state"))
+            #expect(try daemon.request("save").isOK)
+            #expect(directory.contains("state"))
+        }
+    }
+
     @Test func noStateWritesNothing() async throws {
         let directory = try TempDirectory()
         try await withDaemon(arguments: ["--no-state"], directory: directory) { daemon throws in
