@@ -43,10 +43,9 @@ import Testing
         /// A program that writes its arguments, one a line, to `NAME.out`.
         func argumentWriter(_ name: String) throws -> String {
             let path = directory.file(name)
-            try
-                "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"\(path).out.part\"\nmv \"\(path).out.part\" \"\(path).out\"\n"
-                .write(toFile: path, atomically: false, encoding: .utf8)
-            #expect(chmod(path, 0o755) == 0)
+            try writeExecutable(
+                "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"\(path).out.part\"\nmv \"\(path).out.part\" \"\(path).out\"\n",
+                to: path)
             return path
         }
 

@@ -77,8 +77,7 @@ import Testing
                 let launcher = try scriptedLauncher(
                     daemon, answers: ["Applications", "Terminal"], index: false)
                 let named = daemon.directory.file(program)
-                try "#!/bin/sh\n\(launcher)\n".write(toFile: named, atomically: true, encoding: .utf8)
-                #expect(chmod(named, 0o755) == 0)
+                try writeExecutable("#!/bin/sh\n\(launcher)\n", to: named)
                 let result = try daemon.menuctl(["pick", "--launcher", "'\(named)' --dmenu"])
                 #expect(result.status == 0, "\(result)")
                 let shown = try String(contentsOfFile: daemon.directory.file("shown-2"), encoding: .utf8)

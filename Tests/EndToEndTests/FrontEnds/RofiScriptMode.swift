@@ -12,13 +12,13 @@ extension XSession {
         // The mode's command notes each call (ROFI_RETV, ROFI_INFO and the arguments) in
         // `rofiCalls`, then becomes `menuctl rofi`, in rofi's process group still.
         let wrapper = directory.file("rofi-mode.sh")
-        try """
-        #!/bin/sh
-        printf '%s\\t%s\\t%s\\n' "${ROFI_RETV:-}" "${ROFI_INFO:-}" "$*" >> '\(directory.file("rofi-calls"))'
-        exec '\(TestPaths.menuctl)' rofi "$@"
+        try writeExecutable(
+            """
+            #!/bin/sh
+            printf '%s\\t%s\\t%s\\n' "${ROFI_RETV:-}" "${ROFI_INFO:-}" "$*" >> '\(directory.file("rofi-calls"))'
+            exec '\(TestPaths.menuctl)' rofi "$@"
 
-        """.write(toFile: wrapper, atomically: true, encoding: .utf8)
-        chmod(wrapper, 0o755)
+            """, to: wrapper)
         let mode = "menu:\(wrapper)" + (options.isEmpty ? "" : " " + options)
         let rofi = try start(
             "rofi",

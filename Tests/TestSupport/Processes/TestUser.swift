@@ -99,7 +99,7 @@ public final class TestUser {
             try own(bin)
         }
         let copy = bin + "/" + name
-        try FileManager.default.copyItem(atPath: built, toPath: copy)
+        try copyExecutable(built, to: copy)
         try own(copy)
         // The libraries this user's loader cannot find, found where root's does.
         let missing = Set(
