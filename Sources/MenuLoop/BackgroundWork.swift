@@ -16,6 +16,11 @@ import CUV
 /// to the loop's thread through libuv's signal pipe: a second wake-up for each child
 /// that ends.
 public enum BackgroundWork {
+    /// How many jobs run at once: one fewer than the processors, at least one. A job
+    /// that splits its work over threads of its own (a big menu's search) splits it
+    /// over no more than these, so that it too leaves the loop a processor.
+    public static var threads: Int { WorkerThreads.count }
+
     /// Runs `work` on a pool thread, then `done` with its result on the loop's thread.
     /// Jobs may run at the same time and finish in any order: a caller that needs
     /// them in order starts the next from the previous one's `done`. Called on the

@@ -1,4 +1,5 @@
 import PropertyBased
+import Synchronization
 import Testing
 
 @testable import MenuCore
@@ -85,5 +86,21 @@ import Testing
                 }
             }
         }
+    }
+
+    /// A search in parts takes no more threads at once than it is given: a daemon
+    /// gives its pool's size, and a search of its big menu leaves the loop a core.
+    /// Each part runs on a thread of its own and calls `onPartThread` there; a
+    /// search in one part runs on the caller's thread alone.
+    @Test(arguments: [(threads: Int.max, parts: 8), (3, 3), (2, 2), (1, 0)])
+    func aSearchInPartsTakesNoMoreThreadsThanItIsGiven(threads: Int, parts: Int) throws {
+        let model = Self.menu(Array(0..<400))
+        let whole = try Self.answers(model.find("net", limit: 20, partSize: .max), model)
+        let calls = Mutex(0)
+        let found = try model.find("net", limit: 20, partSize: 10, threads: threads) {
+            calls.withLock { $0 += 1 }
+        }
+        #expect(calls.withLock { $0 } == parts)
+        #expect(Self.answers(found, model) == whole)
     }
 }

@@ -144,22 +144,27 @@ public final class MenuModel {
     /// query, one longer than 256 bytes or with a control character, and a limit
     /// outside 1…10,000.
     ///
-    /// `onPartThread` runs on each thread a part of a big menu's search runs on,
+    /// A big menu is searched in parts on as many threads at once as there are
+    /// cores, at most `threads`: a daemon gives its pool's size, so that a search
+    /// leaves its loop a core. `onPartThread` runs on each thread a part runs on,
     /// before the part: a daemon that searches beside its loop lowers their priority
     /// there, as it does its own pool's.
     public func find(
-        _ query: String, limit: Int, onPartThread: (@Sendable () -> Void)? = nil
+        _ query: String, limit: Int, threads: Int = .max, onPartThread: (@Sendable () -> Void)? = nil
     ) throws(MenuError) -> [FoundNode] {
         try reading { (m: inout ModelCore) throws(MenuError) in
-            try m.find(query, limit: limit, onPartThread: onPartThread)
+            try m.find(query, limit: limit, threads: threads, onPartThread: onPartThread)
         }
     }
 
-    /// ``find(_:limit:)`` with the menu searched in parts of at least `partSize`
-    /// nodes, one per core at a time: the tests' way to split a small menu.
-    func find(_ query: String, limit: Int, partSize: Int) throws(MenuError) -> [FoundNode] {
+    /// ``find(_:limit:threads:onPartThread:)`` with the menu searched in parts of at
+    /// least `partSize` nodes: the tests' way to split a small menu.
+    func find(
+        _ query: String, limit: Int, partSize: Int, threads: Int = .max,
+        onPartThread: (@Sendable () -> Void)? = nil
+    ) throws(MenuError) -> [FoundNode] {
         try reading { (m: inout ModelCore) throws(MenuError) in
-            try m.find(query, limit: limit, partSize: partSize)
+            try m.find(query, limit: limit, partSize: partSize, threads: threads, onPartThread: onPartThread)
         }
     }
 

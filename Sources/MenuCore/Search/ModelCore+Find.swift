@@ -88,7 +88,7 @@ extension ModelCore {
     /// hidden or not, children of `children-cmd` groups once loaded. See
     /// ``MenuModel/find(_:limit:)``.
     func find(
-        _ query: String, limit: Int, partSize: Int = Self.partSize,
+        _ query: String, limit: Int, partSize: Int = Self.partSize, threads: Int = .max,
         onPartThread: (@Sendable () -> Void)? = nil
     ) throws(MenuError) -> [FoundNode] {
         guard (1...Self.maxFindLimit).contains(limit) else {
@@ -96,13 +96,13 @@ extension ModelCore {
         }
         let query = try SearchQuery(query)
         let count = search.titleLetters.count
-        let parts = max(1, min(Self.maxParts, count / partSize))
+        let parts = max(1, min(Self.maxParts, threads, count / partSize))
         var best: [Candidate]
         if parts == 1 {
             best = candidates(query, limit: limit, in: 0..<count)
         } else {
-            // A big menu is searched in parts, on as many cores as there are; each part
-            // keeps its best, and they are merged.
+            // A big menu is searched in parts, on as many cores as there are (at most
+            // `threads`); each part keeps its best, and they are merged.
             var kept = [[Candidate]](repeating: [], count: parts)
             kept.withUnsafeMutableBufferPointer { kept in
                 let shared = SharedSearch(core: self, kept: kept)

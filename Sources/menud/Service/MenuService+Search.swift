@@ -14,9 +14,14 @@ extension MenuService {
         let search = { @Sendable () -> Result<[FoundRecord], MenuError> in
             let model = MenuModel(searching: snapshot)
             do throws(MenuError) {
-                // The parts of a big menu's search run on libdispatch's threads,
-                // which only this uses in the daemon: they stay in the background.
-                let found = try model.find(query, limit: limit) { ThreadPriority.lowerToBackground() }
+                // A big menu's search takes no more cores than the pool, which leaves
+                // the loop one: with both cores searching, the loop and its clients
+                // woke onto a core busy with a part. Parts beyond this thread run on
+                // libdispatch's threads, which only this uses in the daemon: they stay
+                // in the background.
+                let found = try model.find(query, limit: limit, threads: BackgroundWork.threads) {
+                    ThreadPriority.lowerToBackground()
+                }
                 return .success(found.map { FoundRecord($0, in: model) })
             } catch {
                 return .failure(error)
