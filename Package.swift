@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 // menud and menuctl run on Linux only (Glibc, SO_PEERCRED, /proc/self), so the
@@ -34,12 +35,33 @@ let releaseUncheckedExclusivity: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
 ]
 
+// The include paths of GTK 3 and gtk-layer-shell, for the popup's `CGtk`, from
+// pkg-config; empty where they are not installed, and then only the popup fails to
+// build. A system library's `pkgConfig:` would read the same files, but SwiftPM warns
+// of the `-pthread` that glib's flags hold in every build of the package, the popup's
+// or not (swift-package-manager #10549); the include paths are all the importer needs.
+let gtkIncludeFlags: [String] = {
+    let pkgConfig = Process()
+    pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    pkgConfig.arguments = ["pkg-config", "--cflags-only-I", "gtk+-3.0", "gtk-layer-shell-0"]
+    let output = Pipe()
+    pkgConfig.standardOutput = output
+    pkgConfig.standardError = FileHandle.nullDevice
+    guard (try? pkgConfig.run()) != nil else { return [] }
+    let flags = output.fileHandleForReading.readDataToEndOfFile()
+    pkgConfig.waitUntilExit()
+    guard pkgConfig.terminationStatus == 0 else { return [] }
+    return String(decoding: flags, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" }).map(
+        String.init)
+}()
+
 let package = Package(
     name: "menud",
     // menud is released under the MIT license (LICENSE).
     products: [
         .executable(name: "menud", targets: ["menud"]),
         .executable(name: "menuctl", targets: ["menuctl"]),
+        .executable(name: "menud-popup", targets: ["menud-popup"]),
         .library(name: "MenuCore", targets: ["MenuCore"]),
         .library(name: "MenuConfigLoading", targets: ["MenuConfigLoading"]),
     ],
@@ -151,6 +173,28 @@ let package = Package(
             // work on a dozen Swift libraries (BENCHMARKS.md, "client"). SwiftPM's
             // --static-swift-stdlib would do less and applies to every product.
             linkerSettings: staticMenuctl ? [.unsafeFlags(staticExecutable, .when(platforms: [.linux]))] : []
+        ),
+        // GTK 3 and gtk-layer-shell, for menud-popup alone: menud and menuctl never link
+        // a toolkit (MenudLinkageTests).
+        // Its include paths come from `gtkIncludeFlags`, not from `pkgConfig:` here.
+        .systemLibrary(
+            name: "CGtk",
+            providers: [.apt(["libgtk-3-dev", "libgtk-layer-shell-dev"])]
+        ),
+        // The popup's side of the protocol, without GTK: its one subscribed connection,
+        // the requests it sends in order, and a slider's values sent one at a time.
+        .target(
+            name: "MenuPopup",
+            dependencies: ["MenuProtocol", "MenuClient"]
+        ),
+        // The popup: the accordion drawn with GTK, a client of the running menud.
+        .executableTarget(
+            name: "menud-popup",
+            dependencies: [
+                "CGtk", "MenuPopup", "MenuProtocol", "MenuClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: [.unsafeFlags(gtkIncludeFlags.flatMap { ["-Xcc", $0] })]
         ),
         // glibc's mallinfo2, which the Glibc module does not export.
         .target(name: "CMallocInfo"),

@@ -119,12 +119,32 @@ public final class UnixSocketConnection {
         return true
     }
 
-    private func fill() throws(Failure) {
+    /// The connection's descriptor, for an event loop to watch: a client with a loop
+    /// of its own (menud-popup's GLib loop) reads when it becomes readable.
+    public var descriptor: Int32 { fd }
+
+    /// The lines that have come, without waiting for more: what one read gives, with
+    /// any lines already framed. Empty when nothing whole has come; nil once the other
+    /// side has closed and every line is taken.
+    public func readAvailableLines() throws(Failure) -> [String]? {
+        if head == lines.count && !sawEOF { try fill(waiting: false) }
+        if head == lines.count && sawEOF { return nil }
+        defer {
+            lines.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return Array(lines[head...])
+    }
+
+    private func fill(waiting: Bool = true) throws(Failure) {
         var chunk = [UInt8](repeating: 0, count: 16384)
         while true {
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            let n = chunk.withUnsafeMutableBytes {
+                recv(fd, $0.baseAddress, $0.count, waiting ? 0 : Int32(MSG_DONTWAIT))
+            }
             if n < 0 {
                 if errno == EINTR { continue }
+                if !waiting && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
                 throw Failure(operation: "receive", errno: errno)
             }
             if n == 0 {

@@ -1,4 +1,5 @@
 import MenuIcons
+import MenuProtocol
 
 /// `--format openbox`: an openbox pipe menu (`<openbox_pipe_menu>`), which openbox
 /// and labwc read from a `<menu execute="…"/>` of their own menu file. The menu is

@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 
 /// `--format polybar`: text for a `custom/script` module with polybar's action tags.
 /// Clicking a row focuses and activates it; over the whole module the wheel moves

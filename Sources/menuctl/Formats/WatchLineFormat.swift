@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 
 /// What `watch` prints without `--format`: its original one-line form, kept for the
 /// scripts written against it. The visible titles joined by ` | ` (a value the title

@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 
 /// `--format waybar`: one line of JSON for a waybar `custom` module with
 /// `return-type: json`. `text` is the rows side by side with the focused one in bold

@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 
 /// `--format yambar`: one tag set for a yambar `script` module, ended by the empty
 /// line that commits it (yambar-modules-script(5)). Tags: `text` (the rows side by

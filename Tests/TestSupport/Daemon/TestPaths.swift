@@ -30,6 +30,7 @@ public enum TestPaths {
 
     public static let menud = buildDirectory.appendingPathComponent("menud").path
     public static let menuctl = buildDirectory.appendingPathComponent("menuctl").path
+    public static let popup = buildDirectory.appendingPathComponent("menud-popup").path
 
     /// A file of Tests/EndToEndTests/Fixtures.
     public static func fixture(_ name: String) -> String {

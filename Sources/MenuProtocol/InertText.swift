@@ -3,12 +3,12 @@
 /// front end reads some characters as structure (a newline ends a launcher's row, NUL
 /// and `\x1f` start a rofi row option, `%{` opens a polybar action tag, `<` and `&`
 /// are Pango markup), so menu text reaches them only through these functions.
-enum InertText {
+public enum InertText {
     /// The text on one line with every control character visible: newline, carriage
     /// return and tab become a space (titles read from a command's output may carry
     /// them), and the others their Unicode control picture (`\x1f` → `␟`), so a stray
     /// byte shows instead of acting or vanishing. A terminal escape (ESC) is shown too.
-    static func oneLine(_ text: String) -> String {
+    public static func oneLine(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7f }) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -24,11 +24,11 @@ enum InertText {
 
     /// One line for Pango markup (waybar, rofi's message, i3bar with `markup=pango`):
     /// `&`, `<` and `>` escaped, so no tag or entity comes from the text.
-    static func pango(_ text: String) -> String { entities(oneLine(text)) }
+    public static func pango(_ text: String) -> String { entities(oneLine(text)) }
 
     /// `&`, `<` and `>` as XML entities, and with `quotes` `"` and `'` too, for an
     /// attribute's value (openbox's menu XML).
-    static func entities(_ text: String, quotes: Bool = false) -> String {
+    public static func entities(_ text: String, quotes: Bool = false) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -47,7 +47,7 @@ enum InertText {
     /// reads `%{` as a tag anywhere, and `%%` shows as two percent signs. A `%` is
     /// followed by an empty offset tag (`%{O0}`, which draws nothing), so no `%` of the
     /// text can be followed by the `{` of the text, and "50%" still shows as "50%".
-    static func polybar(_ text: String) -> String {
+    public static func polybar(_ text: String) -> String {
         oneLine(text).replacing("%", with: "%%{O0}")
     }
 }

@@ -1,0 +1,277 @@
+import CGtk
+import MenuClient
+import MenuPopup
+import MenuProtocol
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The popup's window: the rows of a menu as the daemon has them, in a scrolled
+/// list, kept in step with the daemon through the session's events. After every
+/// event group it asks for the rows and the focus again (as `menuctl watch` does),
+/// keeping the views of rows that are still there, so that a change made anywhere
+/// (a bar, the tray, a key binding, the system) shows at once.
+final class PopupWindow {
+    private let session: PopupSession
+    /// The top-level menu shown, or nil for every one.
+    private let menu: String?
+    private let placement: PopupPlacement
+    let window: UnsafeMutablePointer<GtkWidget>
+    private let list: UnsafeMutablePointer<GtkWidget>
+    private let scrolled: UnsafeMutablePointer<GtkWidget>
+    /// The views in the list's order, and by path to find them again.
+    private var views: [RowView] = []
+    private var byPath: [String: RowView] = [:]
+    private var focusedPath: String?
+    private var refreshing = false
+    private var refreshAgain = false
+    private var shown = false
+    /// Why the popup ended, when it ended on an error: printed on exit.
+    private(set) var failure: String?
+
+    init(session: PopupSession, menu: String?, placement: PopupPlacement) {
+        self.session = session
+        self.menu = menu
+        self.placement = placement
+        window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
+        gtk_widget_set_name(window, "menud-popup")
+        scrolled = gtk_scrolled_window_new(nil, nil)
+        gtk_scrolled_window_set_policy(gtk(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_height(gtk(scrolled), 1)
+        gtk_scrolled_window_set_max_content_height(gtk(scrolled), 600)
+        gtk_widget_set_size_request(scrolled, 300, -1)
+        list = gtk_list_box_new()
+        gtk_list_box_set_selection_mode(gtk(list), GTK_SELECTION_SINGLE)
+        gtk_list_box_set_activate_on_single_click(gtk(list), 1)
+        gtk_container_set_focus_vadjustment(
+            gtk(list), gtk_scrolled_window_get_vadjustment(gtk(scrolled)))
+        gtk_container_add(gtk(scrolled), list)
+        gtk_container_add(gtk(window), scrolled)
+        placement.apply(to: window)
+        GSignal.withArgument(list, "row-activated") { [weak self] row in self?.clicked(row) }
+        GSignal.event(window, "key-press-event") { [weak self] event in
+            guard let self, let event else { return false }
+            return self.key(gtk(event))
+        }
+        GSignal.event(window, "button-press-event") { [weak self] event in
+            guard let self, let event else { return false }
+            return self.pressed(gtk(event))
+        }
+        GSignal.event(window, "map-event") { [weak self] _ in
+            self?.mapped()
+            return false
+        }
+        GSignal.event(window, "delete-event") { _ in
+            gtk_main_quit()
+            return true
+        }
+        session.onEvents = { [weak self] _ in self?.refresh() }
+    }
+
+    /// Asks for the rows and the focus, then shows the window once they are in.
+    func start(at path: String?) {
+        if let path {
+            request(["open", path]) { [weak self] reply in
+                if !reply.isOK { self?.fail("--at \(path): \(reply.errorMessage ?? reply.terminator)") }
+            }
+        }
+        refresh()
+    }
+
+    /// Reads what the daemon sent; ends the popup when the daemon went away.
+    func readDaemon() -> Bool {
+        do {
+            try session.readAvailable()
+            return true
+        } catch {
+            fail("\(error)")
+            return false
+        }
+    }
+
+    func fail(_ message: String) {
+        if failure == nil { failure = message }
+        gtk_main_quit()
+    }
+
+    private func request(_ words: [String], _ done: @escaping (ProtocolReply) -> Void = { _ in }) {
+        do {
+            try session.send(words, done: done)
+        } catch {
+            fail("\(error)")
+        }
+    }
+
+    private func refresh() {
+        guard !refreshing else {
+            refreshAgain = true
+            return
+        }
+        refreshing = true
+        var rows: [RowRecord] = []
+        request(["rows"] + (menu.map { [$0] } ?? [])) { [weak self] reply in
+            guard let self else { return }
+            guard reply.isOK else {
+                self.fail("menud refused the rows: \(reply.errorMessage ?? reply.terminator)")
+                return
+            }
+            rows = reply.lines.compactMap { RowRecord(fields: ProtocolFields.fields(of: $0)) }
+        }
+        request(["focused"] + (menu.map { [$0] } ?? [])) { [weak self] reply in
+            guard let self else { return }
+            let focus = reply.lines.lazy.map(ProtocolFields.fields(of:)).first { $0.first == "focus" }
+            self.show(rows, focus: focus.flatMap { $0.count > 2 ? $0[2] : nil })
+            self.refreshing = false
+            if self.refreshAgain {
+                self.refreshAgain = false
+                self.refresh()
+            }
+        }
+    }
+
+    /// Shows `rows`: views of rows still there are kept and updated, new ones are
+    /// made (and revealed with an animation once the popup is open), and gone ones
+    /// destroyed.
+    private func show(_ rows: [RowRecord], focus: String?) {
+        let order = rows.map(\.path)
+        let sameOrder = order == views.map(\.record.path)
+        var kept: [String: RowView] = [:]
+        var next: [RowView] = []
+        var made: [RowView] = []
+        for record in rows {
+            if let view = byPath[record.path], view.fits(record) {
+                view.show(record)
+                kept[record.path] = view
+                next.append(view)
+            } else {
+                let view = RowView(record, session: session, revealed: !shown)
+                kept[record.path] = view
+                next.append(view)
+                made.append(view)
+            }
+        }
+        if !sameOrder || !made.isEmpty {
+            for view in views {
+                if kept[view.record.path] !== view {
+                    gtk_widget_destroy(view.row)
+                } else {
+                    g_object_ref(view.row)
+                    gtk_container_remove(gtk(list), view.row)
+                }
+            }
+            for (k, view) in next.enumerated() {
+                gtk_list_box_insert(gtk(list), view.row, Int32(k))
+                if kept[view.record.path] === view, !made.contains(where: { $0 === view }) {
+                    g_object_unref(view.row)
+                }
+            }
+        }
+        views = next
+        byPath = kept
+        for view in made where shown { view.reveal() }
+        focusedPath = focus
+        if let focus, let view = byPath[focus] {
+            gtk_list_box_select_row(gtk(list), gtk(view.row))
+            gtk_widget_grab_focus(view.row)
+        } else {
+            gtk_list_box_unselect_all(gtk(list))
+        }
+        if !shown {
+            shown = true
+            gtk_widget_show_all(window)
+        }
+    }
+
+    private func clicked(_ row: UnsafeMutableRawPointer?) {
+        guard let row, let view = views.first(where: { UnsafeMutableRawPointer($0.row) == row }) else {
+            return
+        }
+        request(["focus", view.record.path])
+        view.activate { [weak self] reply in self?.acted(reply) }
+    }
+
+    /// An item that ran closes the popup; a refused action is shown where the popup
+    /// was started from (stderr), and the popup stays.
+    private func acted(_ reply: ProtocolReply) {
+        if reply.lines.contains(where: { $0.hasPrefix("ran\t") }) {
+            gtk_main_quit()
+        } else if let message = reply.errorMessage, reply.errorCode != "not-activatable" {
+            WriteAll.errorLine("menud-popup: \(message)")
+        }
+    }
+
+    private func key(_ event: UnsafeMutablePointer<GdkEventKey>?) -> Bool {
+        let focusedType = focusedPath.flatMap { byPath[$0]?.record.type }
+        guard
+            let action = PopupKeys.action(
+                keyval: menud_popup_event_keyval(event), state: menud_popup_event_state(event),
+                focusedType: focusedType)
+        else { return false }
+        let menuWords = menu.map { [$0] } ?? []
+        switch action {
+        case .close:
+            gtk_main_quit()
+        case .nav(let move, let times):
+            for k in 0..<times {
+                request(["nav", move] + menuWords) { [weak self] reply in
+                    if k == times - 1 { self?.acted(reply) }
+                }
+            }
+        case .key(let key):
+            request(["nav", "key", key] + menuWords) { [weak self] reply in self?.acted(reply) }
+        }
+        return true
+    }
+
+    /// X11: a press outside the window closes it (the popup holds the pointer).
+    private func pressed(_ event: UnsafeMutablePointer<GdkEventButton>?) -> Bool {
+        guard let event, !PopupPlacement.isLayerSurface else { return false }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        gtk_window_get_size(gtk(window), &width, &height)
+        var x: Int32 = 0
+        var y: Int32 = 0
+        gtk_window_get_position(gtk(window), &x, &y)
+        let rootX = Int32(event.pointee.x_root)
+        let rootY = Int32(event.pointee.y_root)
+        if rootX < x || rootY < y || rootX >= x + width || rootY >= y + height {
+            gtk_main_quit()
+            return true
+        }
+        return false
+    }
+
+    /// X11: once shown, it is kept on the screen and takes the keyboard and pointer,
+    /// as a menu does, so that keys reach it without a window manager's focus.
+    private func mapped() {
+        placement.keepOnScreen(window)
+        guard !PopupPlacement.isLayerSurface else { return }
+        grab(tries: 20)
+    }
+
+    private func grab(tries: Int) {
+        let seat = gdk_display_get_default_seat(gdk_display_get_default())
+        let status = gdk_seat_grab(
+            seat, gtk_widget_get_window(window), GDK_SEAT_CAPABILITY_ALL, 1, nil, nil, nil, nil)
+        guard status != GDK_GRAB_SUCCESS, tries > 1 else { return }
+        // Another client (the bar that was clicked) may hold the pointer a moment.
+        let retry = Unmanaged.passRetained(GrabRetry(window: self, tries: tries - 1)).toOpaque()
+        g_timeout_add_full(
+            G_PRIORITY_DEFAULT, 50,
+            { data in
+                let retry = Unmanaged<GrabRetry>.fromOpaque(data!).takeUnretainedValue()
+                retry.window?.grab(tries: retry.tries)
+                return 0
+            }, retry, { data in Unmanaged<GrabRetry>.fromOpaque(data!).release() })
+    }
+
+    private final class GrabRetry {
+        weak var window: PopupWindow?
+        let tries: Int
+        init(window: PopupWindow, tries: Int) {
+            self.window = window
+            self.tries = tries
+        }
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import MenuClient
+import MenuProtocol
+import TestSupport
+import Testing
+
+/// menud-popup on a real X server (Xvfb), driven with xdotool as a user would: its
+/// keys, and the pointer on its switch and slider. Every outcome is read back from
+/// the daemon (menuctl) and from a second client's subscription, never from the
+/// popup's own word.
+@Suite(.ownThread) struct PopupTests {
+    static let programs = ["Xvfb", "xdotool"]
+
+    static let menu = """
+        menu:
+          - id: net
+            title: Network
+            children:
+              - {id: wifi, title: "Wi-Fi", type: toggle, value: off}
+              - {id: vpn, title: VPN, type: toggle, value: off, key: v}
+          - id: sound
+            title: Sound
+            children:
+              - {id: volume, title: Volume, type: range, min: 0, max: 100, step: 5, value: 50}
+        """
+
+    /// A menu of one row, so that its control is where the window's geometry says.
+    static func oneRow(_ row: String) -> String { "menu:\n  - \(row)\n" }
+
+    /// Starts the popup at the screen's top left corner and waits for its window;
+    /// returns the process and the window's geometry.
+    private func startPopup(_ x: XSession, _ daemon: TestDaemon, _ arguments: [String] = []) async throws
+        -> (popup: BackgroundProcess, frame: (x: Int, y: Int, width: Int, height: Int))
+    {
+        let popup = try x.start(
+            TestPaths.popup, ["--at", "0,0"] + arguments, environment: x.environment(daemon))
+        let ids = try await x.waitForWindow(class: "menud-popup", from: popup)
+        let id = try #require(ids.first?.split(separator: ":").first.map(String.init))
+        let shell = try x.run("xdotool", ["getwindowgeometry", "--shell", id]).stdout
+        var fields: [String: Int] = [:]
+        for line in shell.split(separator: "\n") {
+            let pair = line.split(separator: "=", maxSplits: 1)
+            if pair.count == 2, let value = Int(pair[1]) { fields[String(pair[0])] = value }
+        }
+        return (popup, (fields["X"] ?? 0, fields["Y"] ?? 0, fields["WIDTH"] ?? 0, fields["HEIGHT"] ?? 0))
+    }
+
+    private func key(_ x: XSession, _ name: String) throws {
+        #expect(try x.run("xdotool", ["key", name]).status == 0)
+    }
+
+    private func field(_ daemon: TestDaemon, _ path: String, _ index: Int) throws -> String {
+        let fields = ProtocolFields.fields(
+            of: try daemon.menuctl(["--raw", "get", path]).stdout.trimmingCharacters(in: .newlines))
+        return fields.count > index ? fields[index] : ""
+    }
+
+    private func value(_ daemon: TestDaemon, _ path: String) throws -> String { try field(daemon, path, 7) }
+
+    /// Reads event groups until one holds `record`, which a subscriber then has seen.
+    private func expectEvent(_ events: UnixSocketConnection, _ record: String) throws {
+        var seen: [String] = []
+        while true {
+            let group = try events.readEventGroup()
+            seen += group.records
+            if group.records.contains(record) { return }
+            if seen.count > 200 { throw TimedOut(description: "no '\(record)' among \(seen)") }
+        }
+    }
+
+    /// The arrows move the daemon's focus, Right opens the focused group, Enter flips
+    /// the focused toggle: the daemon's focus, expansion and value say so, and so do
+    /// a subscriber's events.
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func keysMoveTheFocusOpenAGroupAndFlipAToggle() async throws {
+        try XTools.require(Self.programs)
+        try await withConfigFile(Self.menu) { config in
+            try await withDaemon(config: config) { daemon in
+                try await withXSession { x in
+                    let events = try daemon.connect()
+                    try events.subscribe("value")
+                    let (popup, _) = try await startPopup(x, daemon)
+                    #expect(try daemon.request("focus net").isOK)
+                    try key(x, "Right")
+                    try await waitUntil("Right to open net; the popup's log: \(popup.log)") {
+                        try field(daemon, "net", 4) == "expanded"
+                    }
+                    try key(x, "Down")
+                    try await waitUntil("Down to focus net/wifi") {
+                        try daemon.menuctl(["--raw", "focused"]).stdout.contains("\tnet/wifi")
+                    }
+                    try key(x, "Return")
+                    try expectEvent(events, "value\tnet/wifi\ton")
+                    #expect(try value(daemon, "net/wifi") == "on")
+                    #expect(popup.isRunning, "flipping a toggle keeps the popup open")
+                }
+            }
+        }
+    }
+
+    /// Alt with a row's access key activates that row of the focused group.
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func altAndAnAccessKeyActivateTheRow() async throws {
+        try XTools.require(Self.programs)
+        try await withConfigFile(Self.menu) { config in
+            try await withDaemon(config: config) { daemon in
+                try await withXSession { x in
+                    let (popup, _) = try await startPopup(x, daemon)
+                    #expect(try daemon.request("focus net").isOK)
+                    try key(x, "alt+v")
+                    try await waitUntil("Alt+V to flip net/vpn; the popup's log: \(popup.log)") {
+                        try value(daemon, "net/vpn") == "on"
+                    }
+                    #expect(try value(daemon, "net/wifi") == "off")
+                }
+            }
+        }
+    }
+
+    /// A click on a toggle's switch flips it in the daemon.
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func aClickOnTheSwitchFlipsTheToggle() async throws {
+        try XTools.require(Self.programs)
+        let menu = Self.oneRow("{id: wifi, title: Wi-Fi, type: toggle, value: off}")
+        try await withConfigFile(menu) { config in
+            try await withDaemon(config: config) { daemon in
+                try await withXSession { x in
+                    let (popup, frame) = try await startPopup(x, daemon)
+                    // The switch is the row's last widget, at the window's right.
+                    let click = [
+                        "mousemove", "\(frame.x + frame.width - 30)", "\(frame.y + frame.height / 2)",
+                        "click", "1",
+                    ]
+                    #expect(try x.run("xdotool", click).status == 0)
+                    try await waitUntil("the click to flip wifi; the popup's log: \(popup.log)") {
+                        try value(daemon, "wifi") == "on"
+                    }
+                }
+            }
+        }
+    }
+
+    /// A slider dragged past its left end leaves the daemon at the range's lowest
+    /// value: the drag's last position is the last value sent, however many moves
+    /// came while a `set` was on its way.
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func theSliderDraggedLeavesTheLastPosition() async throws {
+        try XTools.require(Self.programs)
+        let menu = Self.oneRow(
+            "{id: volume, title: Volume, type: range, min: 0, max: 100, step: 5, value: 50}")
+        try await withConfigFile(menu) { config in
+            try await withDaemon(config: config) { daemon in
+                try await withXSession { x in
+                    let events = try daemon.connect()
+                    try events.subscribe("value")
+                    let (popup, frame) = try await startPopup(x, daemon)
+                    let y = "\(frame.y + frame.height / 2)"
+                    // The trough fills the row's right half but the number after it.
+                    var drag = [
+                        "mousemove", "\(frame.x + frame.width - 80)", y, "sleep", "0.1", "mousedown", "1",
+                    ]
+                    for step in stride(from: frame.width - 90, through: 0, by: -10) {
+                        drag += ["mousemove", "\(frame.x + step)", y, "sleep", "0.02"]
+                    }
+                    drag += ["mouseup", "1"]
+                    #expect(try x.run("xdotool", drag).status == 0)
+                    try await waitUntil("the drag to end at 0; the popup's log: \(popup.log)") {
+                        try value(daemon, "volume") == "0"
+                    }
+                    try expectEvent(events, "value\tvolume\t0")
+                }
+            }
+        }
+    }
+
+    /// Enter on an item runs it, and the popup closes.
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func anItemRunsAndThePopupCloses() async throws {
+        try XTools.require(Self.programs)
+        try await withConfigFile(Self.oneRow("{id: run, title: Run, exec: touch ran}")) { config in
+            try await withDaemon(config: config) { daemon in
+                try await withXSession { x in
+                    let (popup, _) = try await startPopup(x, daemon)
+                    #expect(try daemon.request("focus run").isOK)
+                    try key(x, "Return")
+                    try await waitUntil("the item to run") { daemon.directory.contains("ran") }
+                    try await waitUntil("the popup to close after its item ran") { !popup.isRunning }
+                    #expect(popup.exitStatus == 0, "\(popup.ending); \(popup.log)")
+                }
+            }
+        }
+    }
+
+    /// Escape closes the popup, and so does running it again, which then exits at
+    /// once: one bar `on-click` opens and closes it.
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func escapeAndASecondRunCloseIt() async throws {
+        try XTools.require(Self.programs)
+        try await withDaemon { daemon in
+            try await withXSession { x in
+                let (first, _) = try await startPopup(x, daemon)
+                try key(x, "Escape")
+                try await waitUntil("Escape to close the popup") { !first.isRunning }
+                #expect(first.exitStatus == 0, "\(first.ending); \(first.log)")
+
+                let (second, _) = try await startPopup(x, daemon)
+                var environment = x.environment(daemon)
+                environment["DISPLAY"] = nil
+                let again = try run(TestPaths.popup, [], environment: environment)
+                #expect(again.status == 0, "\(again)")
+                try await waitUntil("a second run to close the popup") { !second.isRunning }
+                #expect(second.exitStatus == 0, "\(second.ending); \(second.log)")
+                #expect(try daemon.request("ping").isOK)
+            }
+        }
+    }
+
+    /// Without a daemon the popup says so in one line and fails, display or not.
+    @Test func withoutADaemonItSaysSoInOneLineAndFails() throws {
+        let directory = try TempDirectory()
+        let result = try run(
+            TestPaths.popup, ["--socket", directory.file("socket")],
+            environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("menud-popup: menud is not running"), "\(result.stderr)")
+    }
+
+    /// When the daemon stops, the popup closes with one line saying why, and leaves
+    /// nothing running.
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func theDaemonStoppingClosesThePopup() async throws {
+        try XTools.require(Self.programs)
+        try await withDaemon { daemon in
+            try await withXSession { x in
+                let (popup, _) = try await startPopup(x, daemon)
+                await daemon.stop()
+                try await waitUntil("the popup to close when menud stopped") { !popup.isRunning }
+                #expect(popup.exitStatus == 1, "\(popup.ending); \(popup.log)")
+                #expect(popup.log.contains("menud-popup: menud closed the connection"), "\(popup.log)")
+            }
+        }
+    }
+}
