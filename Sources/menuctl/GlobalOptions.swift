@@ -1,4 +1,5 @@
 import ArgumentParser
+import MenuClient
 
 /// Options every subcommand takes, before or after its name.
 struct GlobalOptions: ParsableArguments {
@@ -6,8 +7,7 @@ struct GlobalOptions: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "The daemon's socket.",
-            discussion:
-                "Default: $MENUD_SOCKET, else $XDG_RUNTIME_DIR/menud/socket, else /tmp/menud-$UID/socket.",
+            discussion: DefaultSocketPath.help,
             valueName: "path"))
     var socket: String?
 

@@ -24,8 +24,7 @@ struct MenudPopup: ParsableCommand {
         name: .long,
         help: ArgumentHelp(
             "The daemon's socket.",
-            discussion:
-                "Default: $MENUD_SOCKET, else $XDG_RUNTIME_DIR/menud/socket, else /tmp/menud-$UID/socket.",
+            discussion: DefaultSocketPath.help,
             valueName: "path"))
     var socket: String?
 
