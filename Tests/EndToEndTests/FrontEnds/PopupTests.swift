@@ -215,6 +215,42 @@ import Testing
         }
     }
 
+    /// Menu text is data: a title of Pango markup, one of three lines, one with `_` and
+    /// entities, and one of 10 kB show as plain text on one line, the long one cut: the
+    /// window is as tall as with four plain titles (markup's 60-point span, or a title
+    /// on three lines, would make its row taller), and narrower than the screen.
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func hostileTitlesAreTextOnOneLine() async throws {
+        try XTools.require(Self.programs)
+        let plain = (1...4).map { "  - {id: r\($0), title: \"Row number \($0)\", exec: \"true\"}" }
+        let hostile = [
+            "  - {id: r1, title: \"<span size='60000'>big</span>\", exec: \"true\"}",
+            "  - {id: r2, title: \"one\\ntwo\\nthree\", exec: \"true\"}",
+            "  - {id: r3, title: \"_Mnemonic &amp; <b>bold</b>\", exec: \"true\"}",
+            "  - {id: r4, title: \"\(String(repeating: "wide ", count: 2_000))\", exec: \"true\"}",
+        ]
+        var frames: [(x: Int, y: Int, width: Int, height: Int)] = []
+        try await withXSession { x in
+            for rows in [plain, hostile] {
+                try await withConfigFile("menu:\n" + rows.joined(separator: "\n") + "\n") { config in
+                    try await withDaemon(config: config) { daemon in
+                        #expect(
+                            try daemon.menuctl(["--raw", "rows"]).stdout.split(separator: "\n").count == 4)
+                        let (popup, frame) = try await startPopup(x, daemon)
+                        frames.append(frame)
+                        if rows == hostile { try x.screenshot("popup-hostile") }
+                        try key(x, "Escape")
+                        try await waitUntil("Escape to close the popup") { !popup.isRunning }
+                    }
+                }
+            }
+        }
+        #expect(frames.count == 2)
+        guard frames.count == 2 else { return }
+        #expect(frames[1].height == frames[0].height, "plain \(frames[0]), hostile \(frames[1])")
+        #expect(frames[1].width < 1024, "hostile \(frames[1])")
+    }
+
     /// Without a daemon the popup says so in one line and fails, display or not.
     @Test func withoutADaemonItSaysSoInOneLineAndFails() throws {
         let directory = try TempDirectory()
