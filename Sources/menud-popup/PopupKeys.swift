@@ -38,4 +38,14 @@ enum PopupKeys {
             return .key(String(scalar).lowercased())
         }
     }
+
+    /// The text a key starts a search with: a printable character other than a
+    /// space (Space activates), typed without Control or Alt; nil for any other key.
+    static func searchStart(keyval: guint, state: guint) -> String? {
+        let held = GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue | GDK_SUPER_MASK.rawValue
+        guard state & held == 0, let scalar = Unicode.Scalar(gdk_keyval_to_unicode(keyval)),
+            scalar.value > 0x20, scalar.value != 0x7f, !(0x80..<0xa0).contains(scalar.value)
+        else { return nil }
+        return String(scalar)
+    }
 }

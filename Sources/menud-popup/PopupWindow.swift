@@ -20,6 +20,7 @@ final class PopupWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     private let list: UnsafeMutablePointer<GtkWidget>
     private let scrolled: UnsafeMutablePointer<GtkWidget>
+    private var search: PopupSearch!
     /// The views in the list's order, and by path to find them again.
     private var views: [RowView] = []
     private var byPath: [String: RowView] = [:]
@@ -46,8 +47,17 @@ final class PopupWindow {
         gtk_list_box_set_activate_on_single_click(gtk(list), 1)
         gtk_container_set_focus_vadjustment(
             gtk(list), gtk_scrolled_window_get_vadjustment(gtk(scrolled)))
-        gtk_container_add(gtk(scrolled), list)
-        gtk_container_add(gtk(window), scrolled)
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_container_add(gtk(scrolled), column)
+        gtk_container_add(gtk(column), list)
+        search = PopupSearch(menu: menu) { [weak self] words, done in self?.request(words, done) }
+        gtk_container_add(gtk(column), search.list)
+        let frame = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_container_add(gtk(frame), search.entry)
+        gtk_container_add(gtk(frame), scrolled)
+        gtk_container_add(gtk(window), frame)
+        search.onEnd = { [weak self] in self?.searchEnded() }
+        search.onChoose = { [weak self] found in self?.chose(found) }
         placement.apply(to: window)
         GSignal.withArgument(list, "row-activated") { [weak self] row in self?.clicked(row) }
         GSignal.event(window, "key-press-event") { [weak self] event in
@@ -203,11 +213,18 @@ final class PopupWindow {
     }
 
     private func key(_ event: UnsafeMutablePointer<GdkEventKey>?) -> Bool {
+        let keyval = menud_popup_event_keyval(event)
+        let state = menud_popup_event_state(event)
+        if search.isActive { return searchKey(keyval) }
+        if let text = PopupKeys.searchStart(keyval: keyval, state: state) {
+            gtk_widget_hide(list)
+            search.begin(with: text)
+            return true
+        }
         let focusedType = focusedPath.flatMap { byPath[$0]?.record.type }
         guard
             let action = PopupKeys.action(
-                keyval: menud_popup_event_keyval(event), state: menud_popup_event_state(event),
-                focusedType: focusedType)
+                keyval: keyval, state: state, focusedType: focusedType)
         else { return false }
         let menuWords = menu.map { [$0] } ?? []
         switch action {
@@ -223,6 +240,47 @@ final class PopupWindow {
             request(["nav", "key", key] + menuWords) { [weak self] reply in self?.acted(reply) }
         }
         return true
+    }
+
+    /// A key while the search is on: Escape ends it, Up and Down (and Page Up and
+    /// Down) move among the answers, Enter chooses one; the rest edit the query.
+    private func searchKey(_ keyval: guint) -> Bool {
+        switch Int32(keyval) {
+        case GDK_KEY_Escape:
+            search.end()
+            searchEnded()
+        case GDK_KEY_Down, GDK_KEY_KP_Down: search.move(1)
+        case GDK_KEY_Up, GDK_KEY_KP_Up: search.move(-1)
+        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: search.move(PopupKeys.page)
+        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: search.move(-PopupKeys.page)
+        case GDK_KEY_Return, GDK_KEY_KP_Enter: search.chooseSelected()
+        default: return false
+        }
+        return true
+    }
+
+    /// Back to the accordion, as the daemon has it.
+    private func searchEnded() {
+        gtk_widget_show(list)
+        refresh()
+    }
+
+    /// An answer chosen: shown as if its groups had been opened to reach it (`open`
+    /// focuses it and opens it when it is a group or a choice), then acted on as
+    /// `menuctl pick --search` does: an item runs, a toggle flips, an option is
+    /// picked; a range, text or date has the focus, for its value.
+    private func chose(_ found: FoundRecord) {
+        gtk_widget_show(list)
+        request(["open", found.path]) { [weak self] reply in
+            if !reply.isOK { self?.acted(reply) }
+        }
+        switch found.type {
+        case "item", "toggle", "option":
+            request(["activate", found.path]) { [weak self] reply in self?.acted(reply) }
+        default:
+            break
+        }
+        refresh()
     }
 
     /// X11: a press outside the window closes it (the popup holds the pointer).

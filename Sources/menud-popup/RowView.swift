@@ -153,21 +153,10 @@ final class RowView {
     /// the title itself.
     private func showTitle(_ record: RowRecord) {
         let text = InertText.oneLine(record.title)
-        gtk_label_set_text(gtk(title), text)
-        let attributes = pango_attr_list_new()
-        if let key = record.key.first,
-            let at = text.lowercased().firstIndex(of: Character(key.lowercased())),
-            text.lowercased().count == text.count
-        {
-            let start = text.utf8.distance(from: text.startIndex, to: at)
-            let length = String(text[at]).utf8.count
-            let underline = pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)!
-            underline.pointee.start_index = guint(start)
-            underline.pointee.end_index = guint(start + length)
-            pango_attr_list_insert(attributes, underline)
-        }
-        gtk_label_set_attributes(gtk(title), attributes)
-        pango_attr_list_unref(attributes)
+        let key = record.key.lowercased()
+        let at = key.isEmpty ? nil : text.unicodeScalars.firstIndex { String($0).lowercased() == key }
+        let offset = at.map { text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: $0) }
+        MarkedLetters.show(text, on: title, marking: offset.map { [$0] } ?? [], as: .accessKey)
     }
 
     /// The user's action on the row itself (a click, or Enter on it), as menuctl's

@@ -27,47 +27,6 @@ import Testing
     /// A menu of one row, so that its control is where the window's geometry says.
     static func oneRow(_ row: String) -> String { "menu:\n  - \(row)\n" }
 
-    /// Starts the popup at the screen's top left corner and waits for its window;
-    /// returns the process and the window's geometry.
-    private func startPopup(_ x: XSession, _ daemon: TestDaemon, _ arguments: [String] = []) async throws
-        -> (popup: BackgroundProcess, frame: (x: Int, y: Int, width: Int, height: Int))
-    {
-        let popup = try x.start(
-            TestPaths.popup, ["--at", "0,0"] + arguments, environment: x.environment(daemon))
-        let ids = try await x.waitForWindow(class: "menud-popup", from: popup)
-        let id = try #require(ids.first?.split(separator: ":").first.map(String.init))
-        let shell = try x.run("xdotool", ["getwindowgeometry", "--shell", id]).stdout
-        var fields: [String: Int] = [:]
-        for line in shell.split(separator: "\n") {
-            let pair = line.split(separator: "=", maxSplits: 1)
-            if pair.count == 2, let value = Int(pair[1]) { fields[String(pair[0])] = value }
-        }
-        return (popup, (fields["X"] ?? 0, fields["Y"] ?? 0, fields["WIDTH"] ?? 0, fields["HEIGHT"] ?? 0))
-    }
-
-    private func key(_ x: XSession, _ name: String) throws {
-        #expect(try x.run("xdotool", ["key", name]).status == 0)
-    }
-
-    private func field(_ daemon: TestDaemon, _ path: String, _ index: Int) throws -> String {
-        let fields = ProtocolFields.fields(
-            of: try daemon.menuctl(["--raw", "get", path]).stdout.trimmingCharacters(in: .newlines))
-        return fields.count > index ? fields[index] : ""
-    }
-
-    private func value(_ daemon: TestDaemon, _ path: String) throws -> String { try field(daemon, path, 7) }
-
-    /// Reads event groups until one holds `record`, which a subscriber then has seen.
-    private func expectEvent(_ events: UnixSocketConnection, _ record: String) throws {
-        var seen: [String] = []
-        while true {
-            let group = try events.readEventGroup()
-            seen += group.records
-            if group.records.contains(record) { return }
-            if seen.count > 200 { throw TimedOut(description: "no '\(record)' among \(seen)") }
-        }
-    }
-
     /// The arrows move the daemon's focus, Right opens the focused group, Enter flips
     /// the focused toggle: the daemon's focus, expansion and value say so, and so do
     /// a subscriber's events.
@@ -79,19 +38,19 @@ import Testing
                 try await withXSession { x in
                     let events = try daemon.connect()
                     try events.subscribe("value")
-                    let (popup, _) = try await startPopup(x, daemon)
+                    let (popup, _) = try await Popup.start(x, daemon)
                     #expect(try daemon.request("focus net").isOK)
-                    try key(x, "Right")
+                    try Popup.key(x, "Right")
                     try await waitUntil("Right to open net; the popup's log: \(popup.log)") {
-                        try field(daemon, "net", 4) == "expanded"
+                        try Popup.field(daemon, "net", 4) == "expanded"
                     }
-                    try key(x, "Down")
+                    try Popup.key(x, "Down")
                     try await waitUntil("Down to focus net/wifi") {
                         try daemon.menuctl(["--raw", "focused"]).stdout.contains("\tnet/wifi")
                     }
-                    try key(x, "Return")
-                    try expectEvent(events, "value\tnet/wifi\ton")
-                    #expect(try value(daemon, "net/wifi") == "on")
+                    try Popup.key(x, "Return")
+                    try Popup.expectEvent(events, "value\tnet/wifi\ton")
+                    #expect(try Popup.value(daemon, "net/wifi") == "on")
                     #expect(popup.isRunning, "flipping a toggle keeps the popup open")
                 }
             }
@@ -105,13 +64,13 @@ import Testing
         try await withConfigFile(Self.menu) { config in
             try await withDaemon(config: config) { daemon in
                 try await withXSession { x in
-                    let (popup, _) = try await startPopup(x, daemon)
+                    let (popup, _) = try await Popup.start(x, daemon)
                     #expect(try daemon.request("focus net").isOK)
-                    try key(x, "alt+v")
+                    try Popup.key(x, "alt+v")
                     try await waitUntil("Alt+V to flip net/vpn; the popup's log: \(popup.log)") {
-                        try value(daemon, "net/vpn") == "on"
+                        try Popup.value(daemon, "net/vpn") == "on"
                     }
-                    #expect(try value(daemon, "net/wifi") == "off")
+                    #expect(try Popup.value(daemon, "net/wifi") == "off")
                 }
             }
         }
@@ -125,7 +84,7 @@ import Testing
         try await withConfigFile(menu) { config in
             try await withDaemon(config: config) { daemon in
                 try await withXSession { x in
-                    let (popup, frame) = try await startPopup(x, daemon)
+                    let (popup, frame) = try await Popup.start(x, daemon)
                     // The switch is the row's last widget, at the window's right.
                     let click = [
                         "mousemove", "\(frame.x + frame.width - 30)", "\(frame.y + frame.height / 2)",
@@ -133,7 +92,7 @@ import Testing
                     ]
                     #expect(try x.run("xdotool", click).status == 0)
                     try await waitUntil("the click to flip wifi; the popup's log: \(popup.log)") {
-                        try value(daemon, "wifi") == "on"
+                        try Popup.value(daemon, "wifi") == "on"
                     }
                 }
             }
@@ -153,7 +112,7 @@ import Testing
                 try await withXSession { x in
                     let events = try daemon.connect()
                     try events.subscribe("value")
-                    let (popup, frame) = try await startPopup(x, daemon)
+                    let (popup, frame) = try await Popup.start(x, daemon)
                     let y = "\(frame.y + frame.height / 2)"
                     // The trough fills the row's right half but the number after it.
                     var drag = [
@@ -165,9 +124,9 @@ import Testing
                     drag += ["mouseup", "1"]
                     #expect(try x.run("xdotool", drag).status == 0)
                     try await waitUntil("the drag to end at 0; the popup's log: \(popup.log)") {
-                        try value(daemon, "volume") == "0"
+                        try Popup.value(daemon, "volume") == "0"
                     }
-                    try expectEvent(events, "value\tvolume\t0")
+                    try Popup.expectEvent(events, "value\tvolume\t0")
                 }
             }
         }
@@ -180,9 +139,9 @@ import Testing
         try await withConfigFile(Self.oneRow("{id: run, title: Run, exec: touch ran}")) { config in
             try await withDaemon(config: config) { daemon in
                 try await withXSession { x in
-                    let (popup, _) = try await startPopup(x, daemon)
+                    let (popup, _) = try await Popup.start(x, daemon)
                     #expect(try daemon.request("focus run").isOK)
-                    try key(x, "Return")
+                    try Popup.key(x, "Return")
                     try await waitUntil("the item to run") { daemon.directory.contains("ran") }
                     try await waitUntil("the popup to close after its item ran") { !popup.isRunning }
                     #expect(popup.exitStatus == 0, "\(popup.ending); \(popup.log)")
@@ -198,12 +157,12 @@ import Testing
         try XTools.require(Self.programs)
         try await withDaemon { daemon in
             try await withXSession { x in
-                let (first, _) = try await startPopup(x, daemon)
-                try key(x, "Escape")
+                let (first, _) = try await Popup.start(x, daemon)
+                try Popup.key(x, "Escape")
                 try await waitUntil("Escape to close the popup") { !first.isRunning }
                 #expect(first.exitStatus == 0, "\(first.ending); \(first.log)")
 
-                let (second, _) = try await startPopup(x, daemon)
+                let (second, _) = try await Popup.start(x, daemon)
                 var environment = x.environment(daemon)
                 environment["DISPLAY"] = nil
                 let again = try run(TestPaths.popup, [], environment: environment)
@@ -236,10 +195,10 @@ import Testing
                     try await withDaemon(config: config) { daemon in
                         #expect(
                             try daemon.menuctl(["--raw", "rows"]).stdout.split(separator: "\n").count == 4)
-                        let (popup, frame) = try await startPopup(x, daemon)
+                        let (popup, frame) = try await Popup.start(x, daemon)
                         frames.append(frame)
                         if rows == hostile { try x.screenshot("popup-hostile") }
-                        try key(x, "Escape")
+                        try Popup.key(x, "Escape")
                         try await waitUntil("Escape to close the popup") { !popup.isRunning }
                     }
                 }
@@ -271,7 +230,7 @@ import Testing
         try XTools.require(Self.programs)
         try await withDaemon { daemon in
             try await withXSession { x in
-                let (popup, _) = try await startPopup(x, daemon)
+                let (popup, _) = try await Popup.start(x, daemon)
                 await daemon.stop()
                 try await waitUntil("the popup to close when menud stopped") { !popup.isRunning }
                 #expect(popup.exitStatus == 1, "\(popup.ending); \(popup.log)")
