@@ -18,6 +18,9 @@ final class Daemon {
     private let logger: Logger
     private var configWatch: ConfigWatch?
     private var tray: Tray?
+    /// What the tray's middle click starts; the daemon's, so that its log throttle
+    /// outlives a tray turned off and on.
+    private let popup: PopupLauncher
     /// Why the tray could not start, as logged: a reload that finds no bus again
     /// says nothing more until the reason changes or the tray is turned off.
     private var trayFailure: String?
@@ -35,6 +38,7 @@ final class Daemon {
         self.state = state
         self.server = server
         self.logger = logger
+        popup = PopupLauncher(socketPath: server.socketPath, processes: state.processes, logger: logger)
         if watch {
             watchConfig()
             state.menu.onLocationChange = { [unowned self] in self.watchConfig() }
@@ -63,7 +67,7 @@ final class Daemon {
     private func updateTray(always: Bool) {
         let wanted = always || state.menu.config.tray
         if wanted, tray == nil {
-            let tray = Tray(state: state, loop: loop, logger: logger)
+            let tray = Tray(state: state, popup: popup, loop: loop, logger: logger)
             do throws(BusError) {
                 try tray.start()
                 self.tray = tray

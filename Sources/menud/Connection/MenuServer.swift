@@ -49,6 +49,9 @@ final class MenuServer {
         afterEvents = AfterEvents(loop: loop)
     }
 
+    /// The socket's path, as clients are to connect to it.
+    var socketPath: String { socket.path }
+
     func start() throws(SocketFile.Problem) {
         try socket.restrictMode()
         listener.onConnection = { [unowned self] stream in self.admit(stream) }

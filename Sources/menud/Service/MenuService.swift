@@ -18,7 +18,8 @@ final class MenuService {
     let menu: ServedMenu
     /// The state file.
     let persistence: Persistence
-    /// The commands started and not yet ended (`exec`, `on-change`, `children-cmd`).
+    /// The commands started and not yet ended (`exec`, `on-change`, `children-cmd`,
+    /// applications, the tray's popup).
     let processes: ProcessTable
     /// The values' `on-change` commands.
     let hooks: OnChangeHooks

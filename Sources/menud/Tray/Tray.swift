@@ -17,6 +17,7 @@ import MenuProtocol
 final class Tray {
     let logger: Logger
     private let state: MenuService
+    private let popup: PopupLauncher
     private let loop: EventLoop
     /// The event hub's number for this tray's listening, while it runs.
     private var listener: Int?
@@ -26,8 +27,9 @@ final class Tray {
     private var nextNumber = 1
     private(set) var isRunning = false
 
-    init(state: MenuService, loop: EventLoop, logger: Logger) {
+    init(state: MenuService, popup: PopupLauncher, loop: EventLoop, logger: Logger) {
         self.state = state
+        self.popup = popup
         self.loop = loop
         self.logger = logger
     }
@@ -78,6 +80,14 @@ final class Tray {
     func call(_ call: MenuCall, reply: @escaping (Result<Change, ProtocolError>) -> Void) {
         guard isRunning else { return reply(.failure(ProtocolError(.internal, "the tray is off"))) }
         CommandCaller(state: state).call(call, reply: reply)
+    }
+
+    /// Opens the popup on this daemon (``PopupLauncher``); while one is open, the
+    /// popup started closes it, so that one click opens and the next closes. Throws,
+    /// changing nothing, when no popup can be started.
+    func startPopup() throws(ProtocolError) {
+        guard isRunning else { throw ProtocolError(.internal, "the tray is off") }
+        try popup.start()
     }
 
     /// One event group: the items of the menus it changed tell their hosts. A

@@ -1,9 +1,11 @@
 import MenuBus
 import MenuCore
+import MenuProtocol
 
 /// `org.kde.StatusNotifierItem` on the item's `/StatusNotifierItem`: what the bar
 /// shows (id, title, icon, tooltip), that the item is a menu and where the menu is,
-/// and the icon's own clicks and scrolls, which act on the menu's focus.
+/// and the icon's own clicks and scrolls, which act on the menu's focus or open the
+/// popup.
 extension TrayItem {
     static let statusNotifierInterfaceName = "org.kde.StatusNotifierItem"
 
@@ -17,7 +19,18 @@ extension TrayItem {
                 .init("Activate", "ii", "") { [unowned self] call throws(BusReplyError) in
                     self.focusMove(.activate, call)
                 },
-                .init("SecondaryActivate", "ii", "") { call throws(BusReplyError) in call.reply() },
+                // The middle click opens menud-popup on this daemon, and the next one
+                // closes it. A popup is a process: a host's flood of clicks is refused
+                // past its budget, as the menu's clicks are.
+                .init("SecondaryActivate", "ii", "") { [unowned self] call throws(BusReplyError) in
+                    guard self.events.admit() else { throw Self.tooManyEvents }
+                    do throws(ProtocolError) {
+                        try self.tray.startPopup()
+                    } catch {
+                        throw Self.busError(error)
+                    }
+                    call.reply()
+                },
                 .init("ContextMenu", "ii", "") { call throws(BusReplyError) in call.reply() },
                 // The wheel moves the focus, as Down and Up do; a horizontal wheel (or
                 // a touchpad's sideways swipe) steps a focused range, as a slider
