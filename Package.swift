@@ -5,9 +5,9 @@ import PackageDescription
 // menud and menuctl run on Linux only (Glibc, SO_PEERCRED, /proc/self), so the
 // package names no Apple platform.
 //
-// menuctl, and menud in release builds, are linked with the Swift runtime in them
-// (see their targets) unless this is set: sanitizers cannot instrument a static
-// executable, so `.ci/sanitize` sets it.
+// menuctl, and menud and menud-popup in release builds, are linked with the Swift
+// runtime in them (see their targets) unless this is set: sanitizers cannot
+// instrument a static executable, so `.ci/sanitize` sets it.
 let staticMenuctl = Context.environment["MENUD_DYNAMIC_MENUCTL"] == nil
 
 // The Swift runtime linked in: lld because gold warns about a mktemp in the static
@@ -194,7 +194,16 @@ let package = Package(
                 "CGtk", "MenuPopup", "MenuProtocol", "MenuClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: [.unsafeFlags(gtkIncludeFlags.flatMap { ["-Xcc", $0] })]
+            swiftSettings: [.unsafeFlags(gtkIncludeFlags.flatMap { ["-Xcc", $0] })],
+            // Release builds link the Swift runtime in as menud's do, so that an
+            // installed popup needs no toolchain (no Debian package has its libraries);
+            // GTK, which ships no static archives, stays shared.
+            linkerSettings: staticMenuctl
+                ? [
+                    .unsafeFlags(
+                        ["-static-stdlib"] + staticSwift, .when(platforms: [.linux], configuration: .release))
+                ]
+                : []
         ),
         // glibc's mallinfo2, which the Glibc module does not export.
         .target(name: "CMallocInfo"),
