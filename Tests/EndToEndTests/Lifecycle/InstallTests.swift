@@ -4,9 +4,10 @@ import Testing
 
 /// `make install` and `make uninstall` (the Makefile), the way a packager runs them:
 /// installed into a staging `DESTDIR`, the staged tree then moved to where `PREFIX`
-/// says, as a package is unpacked, and run from there. The programs run with the
-/// toolchain's library folder hidden by an empty file system mounted over it in a
-/// mount namespace of their own, as on a machine without Swift.
+/// says, as a package is unpacked, and run from there. The programs (menud, menuctl
+/// and the popup) run with the toolchain's library folder hidden by an empty file
+/// system mounted over it in a mount namespace of their own, as on a machine without
+/// Swift.
 ///
 /// It installs what `make` built last, which must be current (`make -q`): the test
 /// cannot build it, because `swift test` holds the lock of `.build` while the tests
@@ -61,13 +62,15 @@ import Testing
     /// What `make install` puts under `PREFIX`, and nothing else.
     static let installed =
         [
-            "bin/menud", "bin/menuctl",
-            "share/man/man1/menud.1", "share/man/man1/menuctl.1", "share/man/man5/menud.yaml.5",
-            "share/bash-completion/completions/menud", "share/bash-completion/completions/menuctl",
-            "share/zsh/site-functions/_menud", "share/zsh/site-functions/_menuctl",
-            "share/fish/vendor_completions.d/menud.fish", "share/fish/vendor_completions.d/menuctl.fish",
-            "share/systemd/user/menud.service",
+            "share/man/man5/menud.yaml.5", "share/systemd/user/menud.service",
         ] + documents.map { "share/doc/menud/" + $0 }
+        + ["menud", "menuctl", "menud-popup"].flatMap { program in
+            [
+                "bin/\(program)", "share/man/man1/\(program).1",
+                "share/bash-completion/completions/\(program)",
+                "share/zsh/site-functions/_\(program)", "share/fish/vendor_completions.d/\(program).fish",
+            ]
+        }
 
     /// The docs and the example config, which the man pages point to.
     static let documents: [String] = {
@@ -125,6 +128,7 @@ private struct Installation {
 
     var menud: String { prefix + "/bin/menud" }
     var menuctl: String { prefix + "/bin/menuctl" }
+    var popup: String { prefix + "/bin/menud-popup" }
 
     /// The folder the test process loads the Swift runtime from: the toolchain's, which
     /// an installed program must not need.
@@ -159,21 +163,25 @@ private struct Installation {
             environment: environment.merging(extraEnvironment) { $1 })
     }
 
-    /// Neither program loads a library from the toolchain's folder (menuctl is a static
-    /// executable, which ldd says).
+    /// No program loads a library from the toolchain's folder (menuctl is a static
+    /// executable, which ldd says), and only the popup links GTK.
     func checkLinkage() throws {
-        for program in [menud, menuctl] {
+        for program in [menud, menuctl, popup] {
             let ldd = try run("/usr/bin/env", ["ldd", program])
             let output = ldd.stdout + ldd.stderr
             #expect(
                 ldd.status == 0 || output.contains("not a dynamic executable"), "ldd \(program): \(output)")
             #expect(!output.contains(toolchainLibraries), "\(program) loads from the toolchain:\n\(output)")
             #expect(!output.contains("not found"), "ldd \(program): \(output)")
+            #expect(
+                output.contains("libgtk-3.so") == (program == popup),
+                "\(program) \(program == popup ? "does not link" : "links") GTK:\n\(output)")
         }
     }
 
     /// The programs run with the toolchain's libraries hidden: `menud --check`, then a
-    /// daemon driven by `menuctl`, and bash completing through the installed `menuctl`.
+    /// daemon driven by `menuctl` and reached by the popup, and bash completing through
+    /// the installed `menuctl`.
     func checkRunsWithoutTheToolchain() async throws {
         // The hiding works: the build's own menud, linked to the toolchain, cannot start.
         let dynamic = try runWithoutToolchain(TestPaths.menud, ["--version"])
@@ -183,6 +191,11 @@ private struct Installation {
         #expect(check.status == 0 && check.stdout.hasSuffix(": ok\n"), "menud --check: \(check)")
         let version = try runWithoutToolchain(menud, ["--version"])
         #expect(version.status == 0 && !version.stdout.isEmpty, "menud --version: \(version)")
+        let help = try runWithoutToolchain(popup, ["--help"])
+        #expect(
+            help.status == 0 && help.stdout.contains("USAGE: menud-popup")
+                && help.stdout.contains("--margin"),
+            "menud-popup --help: \(help)")
 
         let daemon = try TestDaemon(
             directory: directory, config: TestPaths.fixture("menu.yaml"), environment: environment,
@@ -200,6 +213,11 @@ private struct Installation {
                 lines.count == 2 && lines[0].hasPrefix("menuctl ") && lines[0].hasSuffix(" (protocol 1)")
                     && lines[1] == "menud \(version.stdout.dropLast()) (protocol 1)",
                 "menuctl --version printed:\n\(versions.stdout)")
+            // With no display to open, the popup says so after reaching the daemon.
+            let headless = try runWithoutToolchain(popup, socket)
+            #expect(
+                headless.status == 1 && headless.stderr.contains("menud-popup: cannot open a display"),
+                "menud-popup without a display: \(headless)")
             try checkBashCompletion(socket: daemon.socketPath)
         }
     }
@@ -209,12 +227,14 @@ private struct Installation {
     func checkBashCompletion(socket: String) throws {
         let completions = prefix + "/share/bash-completion/completions/"
         for words in [
-            ["menuctl", "tog"], ["menud", "--che"], ["menuctl", "--socket", socket, "toggle", "se"],
+            ["menuctl", "tog"], ["menud", "--che"], ["menud-popup", "--anc"],
+            ["menuctl", "--socket", socket, "toggle", "se"],
         ] {
             let expected: [Substring] =
                 switch words.last {
                 case "tog": ["toggle"]
                 case "--che": ["--check"]
+                case "--anc": ["--anchor"]
                 default: ["settings", "settings/theme"]
                 }
             let completed = try runWithoutToolchain(
@@ -236,8 +256,8 @@ private struct Installation {
         }
     }
 
-    /// The zsh and fish scripts are argument-parser's for menuctl (neither shell is
-    /// here to run them).
+    /// The zsh and fish scripts are argument-parser's for menuctl and the popup
+    /// (neither shell is here to run them).
     func checkCompletionScripts() throws {
         let share = prefix + "/share"
         let zsh = try String(contentsOfFile: share + "/zsh/site-functions/_menuctl", encoding: .utf8)
@@ -247,10 +267,19 @@ private struct Installation {
         #expect(
             fish.contains("complete -c 'menuctl'") && fish.contains("-fa 'toggle'"),
             "fish:\n\(fish.prefix(400))")
+        let popupZsh = try String(contentsOfFile: share + "/zsh/site-functions/_menud-popup", encoding: .utf8)
+        #expect(
+            popupZsh.hasPrefix("#compdef menud-popup\n") && popupZsh.contains("--anchor"),
+            "zsh:\n\(popupZsh.prefix(400))")
+        let popupFish = try String(
+            contentsOfFile: share + "/fish/vendor_completions.d/menud-popup.fish", encoding: .utf8)
+        #expect(
+            popupFish.contains("complete -c 'menud-popup'") && popupFish.contains("-l 'anchor'"),
+            "fish:\n\(popupFish.prefix(400))")
     }
 
-    /// The pages: menud's and menuctl's options and subcommands from their help, with
-    /// hand-written synopses and sections; menud.yaml(5) names every node key.
+    /// The pages: menud's, menuctl's and the popup's options and subcommands from their
+    /// help, with hand-written synopses and sections; menud.yaml(5) names every node key.
     func checkManualPages() throws {
         let man = prefix + "/share/man/"
         let menudPage = try String(contentsOfFile: man + "man1/menud.1", encoding: .utf8)
@@ -261,7 +290,14 @@ private struct Installation {
         let yamlPage = try String(contentsOfFile: man + "man5/menud.yaml.5", encoding: .utf8)
         #expect(
             yamlPage.contains(".Dt MENUD.YAML 5") && yamlPage.contains("\n.Dd "), "\(yamlPage.prefix(400))")
-        let pages = ["menud.1": menudPage, "menuctl.1": menuctlPage, "menud.yaml.5": yamlPage]
+        let popupPage = try String(contentsOfFile: man + "man1/menud-popup.1", encoding: .utf8)
+        #expect(
+            popupPage.contains(".Dt MENUD-POPUP 1") && popupPage.contains("popup.css"),
+            "\(popupPage.prefix(400))")
+        let pages = [
+            "menud.1": menudPage, "menuctl.1": menuctlPage, "menud-popup.1": popupPage,
+            "menud.yaml.5": yamlPage,
+        ]
         for (name, page) in pages {
             let sections = page.split(separator: "\n").filter { $0.hasPrefix(".Sh ") }.map {
                 $0.dropFirst(4).replacingOccurrences(of: "\"", with: "")
@@ -284,7 +320,7 @@ private struct Installation {
         }
         // The hand-written synopses name every option the programs' help lists at the
         // top (the DESCRIPTION's items up to the first subcommand).
-        for (name, page) in ["menud.1": menudPage, "menuctl.1": menuctlPage] {
+        for (name, page) in ["menud.1": menudPage, "menuctl.1": menuctlPage, "menud-popup.1": popupPage] {
             let synopsis =
                 page.components(separatedBy: ".Sh SYNOPSIS\n").last?
                 .components(separatedBy: ".Sh ").first ?? ""
@@ -300,8 +336,9 @@ private struct Installation {
                     synopsis.contains("Fl \(option)"), "\(name)'s synopsis lacks -\(option):\n\(synopsis)")
             }
         }
-        // menud has no subcommands, which the generator's synopsis named.
+        // menud and the popup have no subcommands, which the generator's synopsis named.
         #expect(!menudPage.contains("subcommand"), "\(menudPage)")
+        #expect(!popupPage.contains("subcommand"), "\(popupPage)")
         // Every key of docs/config.md's table of node keys is in menud.yaml(5).
         let config = try String(
             contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/config.md"), encoding: .utf8)
