@@ -25,6 +25,9 @@ final class PopupWindow {
     private var views: [RowView] = []
     private var byPath: [String: RowView] = [:]
     private var focusedPath: String?
+    /// The row whose value is being edited (a text's entry, a date's calendar): it
+    /// takes the keys, and keeps the keyboard focus across refreshes.
+    private weak var editing: RowView?
     private var refreshing = false
     private var refreshAgain = false
     private var shown = false
@@ -76,7 +79,16 @@ final class PopupWindow {
             gtk_main_quit()
             return true
         }
-        session.onEvents = { [weak self] _ in self?.refresh() }
+        session.onEvents = { [weak self] records in
+            guard let self else { return }
+            // The focus at once: the rows asked for next may wait behind a held reply.
+            if let focus = records.last(where: { $0.first == "focus" && $0.count > 2 }),
+                self.menu == nil || focus[1] == self.menu
+            {
+                self.focusedPath = focus[2]
+            }
+            self.refresh()
+        }
     }
 
     /// Asks for the rows and the focus, then shows the window once they are in.
@@ -158,6 +170,14 @@ final class PopupWindow {
                 reused.insert(ObjectIdentifier(view))
             } else {
                 let view = RowView(record, session: session, revealed: !shown)
+                view.onEdit = { [weak self, weak view] started in
+                    guard let self else { return }
+                    if started {
+                        self.editing = view
+                    } else if self.editing === view {
+                        self.editing = nil
+                    }
+                }
                 kept[record.path] = view
                 next.append(view)
                 made.append(view)
@@ -184,7 +204,7 @@ final class PopupWindow {
         focusedPath = focus
         if let focus, let view = byPath[focus] {
             gtk_list_box_select_row(gtk(list), gtk(view.row))
-            gtk_widget_grab_focus(view.row)
+            if editing?.isEditing != true { gtk_widget_grab_focus(view.row) }
         } else {
             gtk_list_box_unselect_all(gtk(list))
         }
@@ -199,7 +219,24 @@ final class PopupWindow {
             return
         }
         request(["focus", view.record.path])
-        view.activate { [weak self] reply in self?.acted(reply) }
+        let path = view.record.path
+        let loading = loadingRow { path }
+        view.activate { [weak self] reply in
+            loading.finish()
+            self?.acted(reply)
+        }
+    }
+
+    /// "Loading…" under the group `path` names if the reply to come is slow and the
+    /// group is still closed: one that the reply waits to open. The path is asked
+    /// for when it shows, since a key acts on the focus the daemon has then.
+    private func loadingRow(opening path: @escaping () -> String?) -> LoadingRow {
+        LoadingRow(list: list) { [weak self] in
+            guard let self, let path = path(), let view = self.byPath[path], view.record.type == "group",
+                view.record.state == "collapsed", let index = self.views.firstIndex(where: { $0 === view })
+            else { return nil }
+            return (index, view.record.depth)
+        }
     }
 
     /// An item that ran closes the popup; a refused action is shown where the popup
@@ -216,24 +253,38 @@ final class PopupWindow {
         let keyval = menud_popup_event_keyval(event)
         let state = menud_popup_event_state(event)
         if search.isActive { return searchKey(keyval) }
+        if let editing, editing.isEditing {
+            switch editing.editKey(keyval: keyval, state: state) {
+            case .taken: return true
+            case .toWidget: return false
+            case .toRow: break
+            }
+        }
         if let text = PopupKeys.searchStart(keyval: keyval, state: state) {
             gtk_widget_hide(list)
             search.begin(with: text)
             return true
         }
-        let focusedType = focusedPath.flatMap { byPath[$0]?.record.type }
+        let focused = focusedPath.flatMap { byPath[$0] }
         guard
             let action = PopupKeys.action(
-                keyval: keyval, state: state, focusedType: focusedType)
+                keyval: keyval, state: state, focusedType: focused?.record.type)
         else { return false }
         let menuWords = menu.map { [$0] } ?? []
         switch action {
         case .close:
             gtk_main_quit()
+        case .nav("activate", _) where focused?.isEditable == true:
+            focused?.edit()
         case .nav(let move, let times):
+            let opens = move == "activate" || move == "right"
+            let loading = opens ? loadingRow { [weak self] in self?.focusedPath } : nil
             for k in 0..<times {
                 request(["nav", move] + menuWords) { [weak self] reply in
-                    if k == times - 1 { self?.acted(reply) }
+                    if k == times - 1 {
+                        loading?.finish()
+                        self?.acted(reply)
+                    }
                 }
             }
         case .key(let key):
@@ -315,22 +366,6 @@ final class PopupWindow {
             seat, gtk_widget_get_window(window), GDK_SEAT_CAPABILITY_ALL, 1, nil, nil, nil, nil)
         guard status != GDK_GRAB_SUCCESS, tries > 1 else { return }
         // Another client (the bar that was clicked) may hold the pointer a moment.
-        let retry = Unmanaged.passRetained(GrabRetry(window: self, tries: tries - 1)).toOpaque()
-        g_timeout_add_full(
-            G_PRIORITY_DEFAULT, 50,
-            { data in
-                let retry = Unmanaged<GrabRetry>.fromOpaque(data!).takeUnretainedValue()
-                retry.window?.grab(tries: retry.tries)
-                return 0
-            }, retry, { data in Unmanaged<GrabRetry>.fromOpaque(data!).release() })
-    }
-
-    private final class GrabRetry {
-        weak var window: PopupWindow?
-        let tries: Int
-        init(window: PopupWindow, tries: Int) {
-            self.window = window
-            self.tries = tries
-        }
+        GTimeout.once(after: 50) { [weak self] in self?.grab(tries: tries - 1) }
     }
 }

@@ -13,11 +13,17 @@ final class RowView {
     /// The list box row, which the popup's list holds.
     let row: UnsafeMutablePointer<GtkWidget>
     private let revealer: UnsafeMutablePointer<GtkWidget>
+    /// The row's line and, under it, what its editor shows there; indented by depth.
     private let box: UnsafeMutablePointer<GtkWidget>
+    private let line: UnsafeMutablePointer<GtkWidget>
     private let arrow: UnsafeMutablePointer<GtkWidget>
     private let title: UnsafeMutablePointer<GtkWidget>
     private var icon: UnsafeMutablePointer<GtkWidget>?
     private var control: UnsafeMutablePointer<GtkWidget>?
+    /// A text or date row's editor, which holds its control.
+    private var editor: ValueEditor?
+    /// Called when the row's editor starts or ends an edit, with whether it started.
+    var onEdit: (Bool) -> Void = { _ in }
     /// True while the view sets a control from a record, so that the control's own
     /// signal (a switch's state-set, a slider's value-changed) sends nothing.
     private var updating = false
@@ -37,7 +43,8 @@ final class RowView {
         revealer = gtk_revealer_new()
         gtk_revealer_set_transition_type(gtk(revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
         gtk_revealer_set_transition_duration(gtk(revealer), revealed ? 0 : 120)
-        box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
+        box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)
+        line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
         arrow = gtk_label_new(nil)
         gtk_label_set_width_chars(gtk(arrow), 1)
         title = gtk_label_new(nil)
@@ -46,17 +53,19 @@ final class RowView {
         gtk_label_set_single_line_mode(gtk(title), 1)
         gtk_label_set_max_width_chars(gtk(title), 60)
         gtk_widget_set_hexpand(title, 1)
-        gtk_container_add(gtk(box), arrow)
+        gtk_container_add(gtk(line), arrow)
         if !record.icon.isEmpty {
             let image = gtk_image_new_from_icon_name(record.icon, GTK_ICON_SIZE_MENU)
             // A theme without a small size of the icon would give it at full size.
             gtk_image_set_pixel_size(gtk(image), 16)
-            gtk_container_add(gtk(box), image)
+            gtk_container_add(gtk(line), image)
             icon = image
         }
-        gtk_container_add(gtk(box), title)
+        gtk_container_add(gtk(line), title)
+        gtk_container_add(gtk(box), line)
         control = makeControl()
-        if let control { gtk_container_add(gtk(box), control) }
+        if let control { gtk_container_add(gtk(line), control) }
+        if let editor { gtk_container_add(gtk(box), editor.detail) }
         gtk_container_add(gtk(revealer), box)
         gtk_container_add(gtk(row), revealer)
         let context = gtk_widget_get_style_context(row)
@@ -103,7 +112,26 @@ final class RowView {
             let mark = gtk_label_new(nil)!
             gtk_style_context_add_class(gtk_widget_get_style_context(mark), "mark")
             return mark
-        case "text", "date", "choice":
+        case "text":
+            let editor = TextEditor(
+                record, session: session,
+                began: { [weak self] in
+                    guard let self else { return }
+                    self.send(["focus", self.record.path])
+                    self.onEdit(true)
+                },
+                ended: { [weak self] in
+                    guard let self else { return }
+                    gtk_widget_grab_focus(self.row)
+                    self.onEdit(false)
+                })
+            self.editor = editor
+            return editor.control
+        case "date":
+            let editor = DateEditor(record, session: session)
+            self.editor = editor
+            return editor.control
+        case "choice":
             let value = gtk_label_new(nil)!
             gtk_label_set_ellipsize(gtk(value), PANGO_ELLIPSIZE_END)
             gtk_label_set_max_width_chars(gtk(value), 24)
@@ -128,6 +156,10 @@ final class RowView {
         classes(context, ["stale": record.stale])
         let tip = record.stale ? (record.staleReason.isEmpty ? "not read yet" : record.staleReason) : nil
         gtk_widget_set_tooltip_text(row, tip.map(InertText.oneLine))
+        if let editor {
+            editor.show(record)
+            return
+        }
         guard let control else { return }
         switch record.type {
         case "toggle":
@@ -165,9 +197,32 @@ final class RowView {
     func activate(_ done: @escaping (ProtocolReply) -> Void) {
         switch record.type {
         case "group", "choice", "toggle": send(["toggle", record.path], done)
-        case "range", "text", "date": send(["focus", record.path], done)
+        case "text", "date":
+            send(["focus", record.path], done)
+            edit()
+        case "range": send(["focus", record.path], done)
         default: send(["activate", record.path], done)
         }
+    }
+
+    /// Whether the row's value is edited in place (a text's entry, a date's calendar).
+    var isEditable: Bool { editor != nil }
+
+    var isEditing: Bool { editor?.isEditing ?? false }
+
+    /// Starts an edit of the row's value, or ends a calendar's.
+    func edit() {
+        guard let editor else { return }
+        editor.begin()
+        onEdit(editor.isEditing)
+    }
+
+    /// A key pressed while the row's value is edited.
+    func editKey(keyval: guint, state: guint) -> EditorKey {
+        guard let editor else { return .toRow }
+        let outcome = editor.key(keyval: keyval, state: state)
+        if !editor.isEditing { onEdit(false) }
+        return outcome
     }
 
     private func send(_ words: [String], _ done: @escaping (ProtocolReply) -> Void = { _ in }) {

@@ -16,13 +16,25 @@ enum Popup {
             TestPaths.popup, ["--at", "0,0"] + arguments, environment: x.environment(daemon))
         let ids = try await x.waitForWindow(class: "menud-popup", from: popup)
         let id = try #require(ids.first?.split(separator: ":").first.map(String.init))
+        return (popup, try frame(x, id))
+    }
+
+    /// The geometry of the X window `id`.
+    static func frame(_ x: XSession, _ id: String) throws -> (x: Int, y: Int, width: Int, height: Int) {
         let shell = try x.run("xdotool", ["getwindowgeometry", "--shell", id]).stdout
         var fields: [String: Int] = [:]
         for line in shell.split(separator: "\n") {
             let pair = line.split(separator: "=", maxSplits: 1)
             if pair.count == 2, let value = Int(pair[1]) { fields[String(pair[0])] = value }
         }
-        return (popup, (fields["X"] ?? 0, fields["Y"] ?? 0, fields["WIDTH"] ?? 0, fields["HEIGHT"] ?? 0))
+        return (fields["X"] ?? 0, fields["Y"] ?? 0, fields["WIDTH"] ?? 0, fields["HEIGHT"] ?? 0)
+    }
+
+    /// The popup's window height now: it grows as rows show, and shrinks as they go.
+    static func height(_ x: XSession) throws -> Int {
+        let found = try x.run("xdotool", ["search", "--onlyvisible", "--class", "menud-popup"]).stdout
+        let id = try #require(found.split(separator: "\n").last.map(String.init))
+        return try frame(x, id).height
     }
 
     static func key(_ x: XSession, _ name: String) throws {
