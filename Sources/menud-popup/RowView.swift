@@ -100,6 +100,9 @@ final class RowView {
             gtk_scale_set_draw_value(gtk(slider), 1)
             gtk_scale_set_value_pos(gtk(slider), GTK_POS_RIGHT)
             gtk_scale_set_digits(gtk(slider), Self.digits(step))
+            // GTK moves a scale by its page on a wheel notch; the popup steps it.
+            let increment = step > 0 ? step : (high - low) / 100
+            gtk_range_set_increments(gtk(slider), increment, increment)
             gtk_widget_set_size_request(slider, 160, -1)
             GSignal.plain(slider, "value-changed") { [weak self] in
                 guard let self, !self.updating, let sender = self.sender else { return }
