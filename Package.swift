@@ -191,7 +191,7 @@ let package = Package(
         .executableTarget(
             name: "menud-popup",
             dependencies: [
-                "CGtk", "MenuPopup", "MenuProtocol", "MenuClient",
+                "CGtk", "MenuCore", "MenuPopup", "MenuProtocol", "MenuClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.unsafeFlags(gtkIncludeFlags.flatMap { ["-Xcc", $0] })],

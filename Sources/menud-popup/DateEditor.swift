@@ -1,4 +1,5 @@
 import CGtk
+import MenuCore
 import MenuPopup
 import MenuProtocol
 
@@ -44,14 +45,14 @@ final class DateEditor: ValueEditor {
             end()
             return
         }
-        if let day = Self.day(record.value) {
+        if let day = CalendarDate(record.value) {
             gtk_calendar_select_month(gtk(calendar), guint(day.month - 1), guint(day.year))
             gtk_calendar_select_day(gtk(calendar), guint(day.day))
         }
         gtk_revealer_set_reveal_child(gtk(revealer), 1)
     }
 
-    func key(keyval: guint, state: guint) -> EditorKey {
+    func key(_ keyval: guint) -> EditorKey {
         switch Int32(keyval) {
         case GDK_KEY_Escape: end()
         case GDK_KEY_Left, GDK_KEY_KP_Left: move(days: -1)
@@ -94,29 +95,13 @@ final class DateEditor: ValueEditor {
         var month: guint = 0
         var day: guint = 0
         gtk_calendar_get_date(gtk(calendar), &year, &month, &day)
-        let text = Self.text(year: Int(year), month: Int(month) + 1, day: Int(day))
-        send(text, for: record.path, session: session, error: error) { [weak self] in self?.end() }
+        guard let date = CalendarDate(year: Int(year), month: Int(month) + 1, day: Int(day)) else { return }
+        send(date.description, for: record.path, session: session, error: error) { [weak self] in self?.end()
+        }
     }
 
     private func end() {
         error.clear()
         gtk_revealer_set_reveal_child(gtk(revealer), 0)
-    }
-
-    /// `YYYY-MM-DD`, the daemon's spelling of a date.
-    static func text(year: Int, month: Int, day: Int) -> String {
-        func padded(_ n: Int, _ width: Int) -> String {
-            let digits = String(n)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
-    }
-
-    static func day(_ text: String) -> (year: Int, month: Int, day: Int)? {
-        let parts = text.split(separator: "-")
-        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1...12).contains(month), (1...31).contains(day)
-        else { return nil }
-        return (year, month, day)
     }
 }

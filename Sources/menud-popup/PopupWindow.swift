@@ -25,9 +25,6 @@ final class PopupWindow {
     private var views: [RowView] = []
     private var byPath: [String: RowView] = [:]
     private var focusedPath: String?
-    /// The row whose value is being edited (a text's entry, a date's calendar): it
-    /// takes the keys, and keeps the keyboard focus across refreshes.
-    private weak var editing: RowView?
     private var refreshing = false
     private var refreshAgain = false
     private var shown = false
@@ -170,14 +167,6 @@ final class PopupWindow {
                 reused.insert(ObjectIdentifier(view))
             } else {
                 let view = RowView(record, session: session, revealed: !shown)
-                view.onEdit = { [weak self, weak view] started in
-                    guard let self else { return }
-                    if started {
-                        self.editing = view
-                    } else if self.editing === view {
-                        self.editing = nil
-                    }
-                }
                 kept[record.path] = view
                 next.append(view)
                 made.append(view)
@@ -204,7 +193,8 @@ final class PopupWindow {
         focusedPath = focus
         if let focus, let view = byPath[focus] {
             gtk_list_box_select_row(gtk(list), gtk(view.row))
-            if editing?.isEditing != true { gtk_widget_grab_focus(view.row) }
+            // An edit under way keeps the keyboard.
+            if editing == nil { gtk_widget_grab_focus(view.row) }
         } else {
             gtk_list_box_unselect_all(gtk(list))
         }
@@ -239,6 +229,10 @@ final class PopupWindow {
         }
     }
 
+    /// The row whose value is being edited (a text's entry, a date's calendar), which
+    /// takes the keys: asked of the rows, which know, rather than kept beside them.
+    private var editing: RowView? { views.first(where: \.isEditing) }
+
     /// An item that ran closes the popup; a refused action is shown where the popup
     /// was started from (stderr), and the popup stays.
     private func acted(_ reply: ProtocolReply) {
@@ -253,8 +247,8 @@ final class PopupWindow {
         let keyval = menud_popup_event_keyval(event)
         let state = menud_popup_event_state(event)
         if search.isActive { return searchKey(keyval) }
-        if let editing, editing.isEditing {
-            switch editing.editKey(keyval: keyval, state: state) {
+        if let editing {
+            switch editing.editKey(keyval) {
             case .taken: return true
             case .toWidget: return false
             case .toRow: break

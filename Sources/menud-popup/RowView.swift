@@ -22,8 +22,6 @@ final class RowView {
     private var control: UnsafeMutablePointer<GtkWidget>?
     /// A text or date row's editor, which holds its control.
     private var editor: ValueEditor?
-    /// Called when the row's editor starts or ends an edit, with whether it started.
-    var onEdit: (Bool) -> Void = { _ in }
     /// True while the view sets a control from a record, so that the control's own
     /// signal (a switch's state-set, a slider's value-changed) sends nothing.
     private var updating = false
@@ -118,15 +116,14 @@ final class RowView {
         case "text":
             let editor = TextEditor(
                 record, session: session,
+                // A click on the entry reaches no row-activated: the focus follows it here.
                 began: { [weak self] in
                     guard let self else { return }
                     self.send(["focus", self.record.path])
-                    self.onEdit(true)
                 },
                 ended: { [weak self] in
                     guard let self else { return }
                     gtk_widget_grab_focus(self.row)
-                    self.onEdit(false)
                 })
             self.editor = editor
             return editor.control
@@ -194,16 +191,15 @@ final class RowView {
         MarkedLetters.show(text, on: title, marking: offset.map { [$0] } ?? [], as: .accessKey)
     }
 
-    /// The user's action on the row itself (a click, or Enter on it), as menuctl's
-    /// `activate` and `toggle` do it: a group or choice opens or closes, a toggle
-    /// flips, an option is picked, an item runs. `done` gets the reply.
+    /// A click on the row, which has the focus already, as menuctl's `activate` and
+    /// `toggle` do it: a group or choice opens or closes, a toggle flips, an option
+    /// is picked, an item runs; `done` gets the reply. A text or date row starts an
+    /// edit instead, and a range's slider takes the pointer: neither sends anything.
     func activate(_ done: @escaping (ProtocolReply) -> Void) {
         switch record.type {
         case "group", "choice", "toggle": send(["toggle", record.path], done)
-        case "text", "date":
-            send(["focus", record.path], done)
-            edit()
-        case "range": send(["focus", record.path], done)
+        case "text", "date": edit()
+        case "range": break
         default: send(["activate", record.path], done)
         }
     }
@@ -214,19 +210,10 @@ final class RowView {
     var isEditing: Bool { editor?.isEditing ?? false }
 
     /// Starts an edit of the row's value, or ends a calendar's.
-    func edit() {
-        guard let editor else { return }
-        editor.begin()
-        onEdit(editor.isEditing)
-    }
+    func edit() { editor?.begin() }
 
     /// A key pressed while the row's value is edited.
-    func editKey(keyval: guint, state: guint) -> EditorKey {
-        guard let editor else { return .toRow }
-        let outcome = editor.key(keyval: keyval, state: state)
-        if !editor.isEditing { onEdit(false) }
-        return outcome
-    }
+    func editKey(_ keyval: guint) -> EditorKey { editor?.key(keyval) ?? .toRow }
 
     private func send(_ words: [String], _ done: @escaping (ProtocolReply) -> Void = { _ in }) {
         try? session.send(words, done: done)

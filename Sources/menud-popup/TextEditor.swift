@@ -45,7 +45,7 @@ final class TextEditor: ValueEditor {
 
     func begin() { gtk_widget_grab_focus(control) }
 
-    func key(keyval: guint, state: guint) -> EditorKey {
+    func key(_ keyval: guint) -> EditorKey {
         switch Int32(keyval) {
         case GDK_KEY_Escape:
             end()

@@ -1,5 +1,4 @@
 import CGtk
-import MenuClient
 import MenuPopup
 import MenuProtocol
 
@@ -20,7 +19,7 @@ protocol ValueEditor: AnyObject {
     /// ends it.
     func begin()
     /// A key pressed while the edit is under way.
-    func key(keyval: guint, state: guint) -> EditorKey
+    func key(_ keyval: guint) -> EditorKey
 }
 
 /// What a key pressed during an edit comes to.
@@ -40,17 +39,14 @@ extension ValueEditor {
         _ value: String, for path: String, session: PopupSession, error: InlineError,
         accepted: @escaping () -> Void
     ) {
-        do {
-            try session.send(["set", path, value]) { reply in
-                if let message = reply.errorMessage {
-                    error.show(message)
-                } else {
-                    error.clear()
-                    accepted()
-                }
+        // A connection that failed ends the popup once it is read, as for any request.
+        try? session.send(["set", path, value]) { reply in
+            if let message = reply.errorMessage {
+                error.show(message)
+            } else {
+                error.clear()
+                accepted()
             }
-        } catch {
-            WriteAll.errorLine("menud-popup: \(error)")
         }
     }
 }

@@ -7,6 +7,29 @@ import Testing
 /// What the popup's tests do to it and read back: start it on an X server, press
 /// keys at it, and read the daemon's word on a node or a subscriber's events.
 enum Popup {
+    /// What the popup's tests need on the machine beside the popup.
+    static let programs = ["Xvfb", "xdotool"]
+
+    /// Runs `body` with a daemon serving `menu` and an X server of its own: what
+    /// every popup test stands on.
+    static func withSession(_ menu: String, _ body: (TestDaemon, XSession) async throws -> Void)
+        async throws
+    {
+        try XTools.require(programs)
+        try await withConfigFile(menu) { config in
+            try await withDaemon(config: config) { daemon in
+                try await withXSession { x in try await body(daemon, x) }
+            }
+        }
+    }
+
+    /// The path of the daemon's focused node, as `menuctl focused` has it.
+    static func focused(_ daemon: TestDaemon) throws -> String {
+        let line = try daemon.menuctl(["--raw", "focused"]).stdout.trimmingCharacters(in: .newlines)
+        let fields = ProtocolFields.fields(of: line)
+        return fields.count > 2 ? fields[2] : ""
+    }
+
     /// Starts the popup at the screen's top left corner and waits for its window;
     /// returns the process and the window's geometry.
     static func start(_ x: XSession, _ daemon: TestDaemon, _ arguments: [String] = []) async throws

@@ -9,7 +9,7 @@ import Testing
 /// the daemon (menuctl) and from a second client's subscription, never from the
 /// popup's own word.
 @Suite(.ownThread) struct PopupTests {
-    static let programs = ["Xvfb", "xdotool"]
+    static let programs = Popup.programs
 
     static let menu = """
         menu:
@@ -135,24 +135,17 @@ import Testing
     /// A wheel notch over the slider moves it one step, each way.
     @Test(.enabled(if: XTools.shouldRun(programs)))
     func theWheelStepsTheSlider() async throws {
-        try XTools.require(Self.programs)
         let menu = Self.oneRow(
             "{id: volume, title: Volume, type: range, min: 0, max: 100, step: 5, value: 50}")
-        try await withConfigFile(menu) { config in
-            try await withDaemon(config: config) { daemon in
-                try await withXSession { x in
-                    let (popup, frame) = try await Popup.start(x, daemon)
-                    let at = ["mousemove", "\(frame.x + frame.width - 80)", "\(frame.y + frame.height / 2)"]
-                    #expect(try x.run("xdotool", at + ["click", "4"]).status == 0)
-                    try await waitUntil("a notch up to give 55; the popup's log: \(popup.log)") {
-                        try Popup.value(daemon, "volume") == "55"
-                    }
-                    #expect(try x.run("xdotool", ["click", "5", "click", "5"]).status == 0)
-                    try await waitUntil("two notches down to give 45") {
-                        try Popup.value(daemon, "volume") == "45"
-                    }
-                }
+        try await Popup.withSession(menu) { daemon, x in
+            let (popup, frame) = try await Popup.start(x, daemon)
+            let at = ["mousemove", "\(frame.x + frame.width - 80)", "\(frame.y + frame.height / 2)"]
+            #expect(try x.run("xdotool", at + ["click", "4"]).status == 0)
+            try await waitUntil("a notch up to give 55; the popup's log: \(popup.log)") {
+                try Popup.value(daemon, "volume") == "55"
             }
+            #expect(try x.run("xdotool", ["click", "5", "click", "5"]).status == 0)
+            try await waitUntil("two notches down to give 45") { try Popup.value(daemon, "volume") == "45" }
         }
     }
 
@@ -163,7 +156,6 @@ import Testing
     /// takes the daemon's changes in order.
     @Test(.enabled(if: XTools.shouldRun(programs)))
     func aValueTheSystemChangesMovesTheSlider() async throws {
-        try XTools.require(Self.programs)
         let folder = try TempDirectory()
         let fifo = folder.file("volume")
         #expect(mkfifo(fifo, 0o600) == 0)
@@ -173,31 +165,25 @@ import Testing
                  value-listen: "exec cat \(fifo)"}
               - {id: more, title: More, children: [{id: a, title: A, exec: "true"}]}
             """
-        try await withConfigFile(menu) { config in
-            try await withDaemon(config: config) { daemon in
-                try await withXSession { x in
-                    let events = try daemon.connect()
-                    try events.subscribe("value")
-                    let (popup, frame) = try await Popup.start(x, daemon)
-                    let system = try FileHandle(forWritingTo: URL(fileURLWithPath: fifo))
-                    defer { try? system.close() }
-                    system.write(Data("20\n".utf8))
-                    try Popup.expectEvent(events, "value\tvolume\t20")
-                    #expect(try daemon.request("expand more").isOK)
-                    try await waitUntil("the popup to show more open, after the value") {
-                        try Popup.height(x) > frame.height
-                    }
-                    // The slider's row is the first of two.
-                    let at = ["mousemove", "\(frame.x + frame.width - 80)", "\(frame.y + frame.height / 4)"]
-                    #expect(try x.run("xdotool", at + ["click", "4"]).status == 0)
-                    try await waitUntil(
-                        "the notch to step from the system's 20; the popup's log: \(popup.log)"
-                    ) {
-                        try Popup.value(daemon, "volume") != "20"
-                    }
-                    #expect(try Popup.value(daemon, "volume") == "25")
-                }
+        try await Popup.withSession(menu) { daemon, x in
+            let events = try daemon.connect()
+            try events.subscribe("value")
+            let (popup, frame) = try await Popup.start(x, daemon)
+            let system = try FileHandle(forWritingTo: URL(fileURLWithPath: fifo))
+            defer { try? system.close() }
+            system.write(Data("20\n".utf8))
+            try Popup.expectEvent(events, "value\tvolume\t20")
+            #expect(try daemon.request("expand more").isOK)
+            try await waitUntil("the popup to show more open, after the value") {
+                try Popup.height(x) > frame.height
             }
+            // The slider's row is the first of two.
+            let at = ["mousemove", "\(frame.x + frame.width - 80)", "\(frame.y + frame.height / 4)"]
+            #expect(try x.run("xdotool", at + ["click", "4"]).status == 0)
+            try await waitUntil("the notch to step from the system's 20; the popup's log: \(popup.log)") {
+                try Popup.value(daemon, "volume") != "20"
+            }
+            #expect(try Popup.value(daemon, "volume") == "25")
         }
         withExtendedLifetime(folder) {}
     }
