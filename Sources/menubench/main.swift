@@ -14,7 +14,7 @@ struct Menubench: ParsableCommand {
         subcommands: [
             Run.self, RawParseCommand.self, LoadCommand.self, GenerateCommand.self, DriveCommand.self,
             LoopFloorCommand.self, BareFloorCommand.self, HotPathCommand.self, FindQueriesCommand.self,
-            SendCommand.self,
+            SendCommand.self, PingsCommand.self,
             ScanCommand.self,
         ],
         defaultSubcommand: Run.self)

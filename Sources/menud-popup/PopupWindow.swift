@@ -68,6 +68,17 @@ final class PopupWindow {
             guard let self, let event else { return false }
             return self.pressed(gtk(event))
         }
+        GSignal.event(window, "grab-broken-event") { [weak self] event in
+            self?.grabBroken(gtk(event))
+            return false
+        }
+        GSignal.event(window, "focus-out-event") { _ in
+            // On Wayland the keyboard goes only where the compositor gives it, away
+            // from an exclusive layer surface only to another (a launcher opened
+            // over it): the popup is left behind, so it closes.
+            if PopupPlacement.isLayerSurface { gtk_main_quit() }
+            return false
+        }
         GSignal.event(window, "map-event") { [weak self] _ in
             self?.mapped()
             return false
@@ -344,6 +355,16 @@ final class PopupWindow {
             return true
         }
         return false
+    }
+
+    /// X11: the popup's grab ends when its window can no longer be seen (the window
+    /// manager unmapped it, another workspace was shown): it closes, as a menu does.
+    /// A grab taken by one of its own widgets (`grab_window` set) is not a loss.
+    private func grabBroken(_ event: UnsafeMutablePointer<GdkEventGrabBroken>?) {
+        guard let event, !PopupPlacement.isLayerSurface, event.pointee.grab_window == nil,
+            event.pointee.implicit == 0
+        else { return }
+        gtk_main_quit()
     }
 
     /// X11: once shown, it is kept on the screen and takes the keyboard and pointer,

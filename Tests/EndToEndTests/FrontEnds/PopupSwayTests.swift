@@ -62,4 +62,135 @@ import Testing
             }
         }
     }
+
+    /// docs/integrations.md's waybar block, as it is written, in a real waybar: a
+    /// click on the module opens the popup under the bar, with the keyboard, and the
+    /// next click closes it. The screenshot is the README's.
+    @Test(.enabled(if: XTools.shouldRun(programs + ["waybar", "pgrep"])))
+    func theBarsClickOpensItUnderTheBarAndTheNextClosesIt() async throws {
+        try XTools.require(Self.programs + ["waybar", "pgrep"])
+        try await withTestUser { user in
+            try await withSwaySession(user: user, width: 800, height: 600) { sway in
+                try await withConfigFile(Self.barMenu) { config in
+                    try await user.withDaemon(config: config) { daemon in
+                        // The block names no socket: the daemon's is the session's.
+                        sway.extraEnvironment["MENUD_SOCKET"] = daemon.socketPath
+                        _ = try user.executable("menud-popup")
+                        func running() throws -> Bool {
+                            try sway.run("pgrep", ["-u", user.name, "-x", "menud-popup"]).status == 0
+                        }
+                        let pointer = try await TrayPointer(sway)
+                        let repeatOff = try sway.run("swaymsg", ["input type:keyboard repeat_rate 0"])
+                        #expect(repeatOff.status == 0, "\(repeatOff)")
+                        let keyboard = try VNCKeyboard(socketPath: pointer.socketPath)
+                        // The pointer rests in the bottom right corner, which the popup's
+                        // frames leave out: a click moves it.
+                        try pointer.move(x: sway.width - 1, y: sway.height - 1)
+                        let empty = try sway.frame()
+                        let bar = try Self.startWaybar(sway, module: try Self.docsWaybarBlock())
+                        let shown = try await sway.waitForFrame("waybar to show the module", drawnBy: bar) {
+                            $0.changes(from: empty) != nil
+                        }
+                        #expect(try user.menuctl(daemon, ["expand", "sound"]).status == 0)
+                        #expect(try user.menuctl(daemon, ["focus", "net"]).status == 0)
+
+                        try pointer.click(x: 10, y: Self.barHeight / 2)
+                        let open = try await sway.waitForFrame(
+                            "the popup to show under the bar", drawnBy: bar
+                        ) {
+                            $0.changes(from: shown, fromRow: Self.below, columns: 0..<(sway.width - 40))
+                                != nil
+                        }
+                        let box = try #require(
+                            open.changes(from: shown, fromRow: Self.below, columns: 0..<(sway.width - 40))
+                        )
+                        #expect(try running())
+
+                        try keyboard.tap(Self.right)
+                        try await waitUntil("Right to open net") {
+                            try user.menuctl(daemon, ["--raw", "get", "net"]).stdout.contains("\texpanded\t")
+                        }
+                        try keyboard.tap(Self.down)
+                        try await waitUntil("Down to focus net/wifi") {
+                            try user.menuctl(daemon, ["--raw", "focused"]).stdout.contains("\tnet/wifi")
+                        }
+                        try await sway.waitForFrame("the popup to draw Network open", drawnBy: bar) {
+                            ($0.changes(from: shown, fromRow: Self.below, columns: 0..<(sway.width - 40))?
+                                .maxY ?? 0) > box.maxY
+                        }
+                        try sway.screenshot("popup-waybar")
+
+                        try pointer.click(x: 10, y: Self.barHeight / 2)
+                        try await waitUntil("the second click to close the popup") { try !running() }
+                        try await sway.waitForFrame("the popup to go", drawnBy: bar) {
+                            $0.changes(from: shown, fromRow: Self.below, columns: 0..<(sway.width - 40))
+                                == nil
+                        }
+                        #expect(
+                            try user.menuctl(daemon, ["--raw", "get", "net/wifi"]).stdout.contains("\ton"))
+                    }
+                }
+            }
+        }
+    }
+
+    static let barHeight = 30
+    /// The rows the popup is looked for in: under the bar, and under the pointer that
+    /// clicked it (whose cursor ends 24 rows below the click).
+    static let below = barHeight + 20
+
+    static let barMenu = """
+        menu:
+          - id: net
+            title: Network
+            icon: network-wireless
+            children:
+              - {id: wifi, title: "Wi-Fi", type: toggle, value: on, key: w}
+              - {id: vpn, title: VPN, type: toggle, value: off, key: v}
+          - id: sound
+            title: Sound
+            icon: audio-volume-high
+            children:
+              - {id: volume, title: Volume, type: range, min: 0, max: 100, step: 5, value: 60}
+              - id: output
+                title: Output
+                type: choice
+                options: [Speakers, Headphones, HDMI]
+                value: Speakers
+          - {id: lock, title: Lock screen, icon: system-lock-screen, exec: "true"}
+        """
+
+    /// The waybar block of docs/integrations.md, as a user would paste it.
+    static func docsWaybarBlock() throws -> String {
+        let docs = try String(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/integrations.md"), encoding: .utf8)
+        guard let block = docs.firstMatch(of: #/```jsonc\n(// waybar[^`]*)```/#) else {
+            throw TimedOut(description: "no waybar block in docs/integrations.md")
+        }
+        return String(block.1)
+    }
+
+    /// A waybar at the top of the output with `module` (a `"custom/menu": {…}` entry)
+    /// on its left.
+    static func startWaybar(_ sway: SwaySession, module: String) throws -> BackgroundProcess {
+        let config = """
+            {
+                "layer": "top",
+                "position": "top",
+                "height": \(barHeight),
+                "modules-left": ["custom/menu"],
+            \(module)
+            }
+            """
+        let style = """
+            * { font-family: "DejaVu Sans"; font-size: 13px; }
+            window#waybar { background: #282a36; color: #f8f8f2; }
+            #custom-menu { padding: 0 12px; }
+            """
+        try config.write(toFile: sway.directory.file("waybar.jsonc"), atomically: true, encoding: .utf8)
+        try style.write(toFile: sway.directory.file("waybar.css"), atomically: true, encoding: .utf8)
+        return try sway.start(
+            "waybar",
+            ["--config", sway.directory.file("waybar.jsonc"), "--style", sway.directory.file("waybar.css")])
+    }
 }
