@@ -72,13 +72,6 @@ final class PopupWindow {
             self?.grabBroken(gtk(event))
             return false
         }
-        GSignal.event(window, "focus-out-event") { _ in
-            // On Wayland the keyboard goes only where the compositor gives it, away
-            // from an exclusive layer surface only to another (a launcher opened
-            // over it): the popup is left behind, so it closes.
-            if PopupPlacement.isLayerSurface { gtk_main_quit() }
-            return false
-        }
         GSignal.event(window, "map-event") { [weak self] _ in
             self?.mapped()
             return false

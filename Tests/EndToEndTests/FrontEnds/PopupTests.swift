@@ -132,6 +132,29 @@ import Testing
         }
     }
 
+    /// The popup closes when it loses the pointer and keyboard it holds: a click
+    /// outside it changes nothing in the daemon and ends it, and so does its window
+    /// being unmapped (as a window manager does when it shows another workspace).
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func itClosesWhenItLosesTheFocus() async throws {
+        try await Popup.withSession(Self.menu) { daemon, x in
+            let before = try daemon.menuctl(["--raw", "rows"]).stdout
+            let (clicked, frame) = try await Popup.start(x, daemon)
+            let outside = ["\(frame.x + frame.width + 200)", "\(frame.y + frame.height + 200)"]
+            #expect(try x.run("xdotool", ["mousemove"] + outside + ["click", "1"]).status == 0)
+            try await waitUntil("a click outside to close the popup") { !clicked.isRunning }
+            #expect(clicked.exitStatus == 0, "\(clicked.ending); \(clicked.log)")
+            #expect(try daemon.menuctl(["--raw", "rows"]).stdout == before)
+
+            let (unmapped, _) = try await Popup.start(x, daemon)
+            let ids = try x.run("xdotool", ["search", "--onlyvisible", "--class", "menud-popup"]).stdout
+            let id = try #require(ids.split(separator: "\n").first.map(String.init))
+            #expect(try x.run("xdotool", ["windowunmap", id]).status == 0)
+            try await waitUntil("the unmapped popup to close") { !unmapped.isRunning }
+            #expect(unmapped.exitStatus == 0, "\(unmapped.ending); \(unmapped.log)")
+        }
+    }
+
     /// A wheel notch over the slider moves it one step, each way.
     @Test(.enabled(if: XTools.shouldRun(programs)))
     func theWheelStepsTheSlider() async throws {
