@@ -30,10 +30,7 @@ import Testing
                                     separator: "\t", omittingEmptySubsequences: false)
                             return fields.count > field ? String(fields[field]) : ""
                         }
-                        let pointer = try await TrayPointer(sway)
-                        let repeatOff = try sway.run("swaymsg", ["input type:keyboard repeat_rate 0"])
-                        #expect(repeatOff.status == 0, "\(repeatOff)")
-                        let keyboard = try VNCKeyboard(socketPath: pointer.socketPath)
+                        let (pointer, keyboard) = try await Self.seat(sway)
                         try pointer.move(x: sway.width - 1, y: sway.height - 1)
                         let empty = try sway.frame()
                         let popup = try sway.start(
@@ -79,10 +76,7 @@ import Testing
                         func running() throws -> Bool {
                             try sway.run("pgrep", ["-u", user.name, "-x", "menud-popup"]).status == 0
                         }
-                        let pointer = try await TrayPointer(sway)
-                        let repeatOff = try sway.run("swaymsg", ["input type:keyboard repeat_rate 0"])
-                        #expect(repeatOff.status == 0, "\(repeatOff)")
-                        let keyboard = try VNCKeyboard(socketPath: pointer.socketPath)
+                        let (pointer, keyboard) = try await Self.seat(sway)
                         // The pointer rests in the bottom right corner, which the popup's
                         // frames leave out: a click moves it.
                         try pointer.move(x: sway.width - 1, y: sway.height - 1)
@@ -132,6 +126,15 @@ import Testing
                 }
             }
         }
+    }
+
+    /// wayvnc's pointer and keyboard for the seat, the keyboard not repeating (a
+    /// loaded machine can hold a key down long enough to repeat).
+    static func seat(_ sway: SwaySession) async throws -> (TrayPointer, VNCKeyboard) {
+        let pointer = try await TrayPointer(sway)
+        let repeatOff = try sway.run("swaymsg", ["input type:keyboard repeat_rate 0"])
+        #expect(repeatOff.status == 0, "\(repeatOff)")
+        return (pointer, try VNCKeyboard(socketPath: pointer.socketPath))
     }
 
     static let barHeight = 30
