@@ -231,6 +231,14 @@ let package = Package(
             // Read from disk via #filePath, not bundled as resources.
             exclude: ["Fixtures"]
         ),
+        // The popup's logic that needs no window: which rows it makes widgets for.
+        .testTarget(
+            name: "MenuPopupTests",
+            dependencies: [
+                "MenuPopup",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(
             name: "MenuIconsTests",
             dependencies: ["MenuIcons", "TestSupport"]

@@ -22,7 +22,7 @@ public enum ProtocolFields {
     /// The inverse of `escape`. An unknown escape keeps its character, so a newer
     /// daemon's escapes degrade instead of failing.
     public static func unescape(_ field: Substring) -> String {
-        guard field.contains("\\") else { return String(field) }
+        guard field.utf8.contains(UInt8(ascii: "\\")) else { return String(field) }
         var out = ""
         var escaping = false
         for ch in field.unicodeScalars {
@@ -52,5 +52,22 @@ public enum ProtocolFields {
     /// The fields of one data line.
     public static func fields(of line: String) -> [String] {
         line.split(separator: "\t", omittingEmptySubsequences: false).map(unescape)
+    }
+
+    /// Field `n` (from 0) of one data line, or nil when it has fewer: a line read for
+    /// one field does not pay for splitting and unescaping the others.
+    public static func field(_ n: Int, of line: String) -> String? {
+        var line = line
+        return line.withUTF8 { bytes -> String? in
+            let tab = UInt8(ascii: "\t")
+            var start = 0
+            for _ in 0..<n {
+                guard let found = bytes[start...].firstIndex(of: tab) else { return nil }
+                start = found + 1
+            }
+            let end = bytes[start...].firstIndex(of: tab) ?? bytes.count
+            let field = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            return unescape(field[...])
+        }
     }
 }

@@ -65,6 +65,13 @@ public struct RowRecord: Sendable, Hashable {
         staleSince = row.stale ? row.staleReason?.since ?? "" : ""
     }
 
+    /// The path of the row record `line`, read without the rest of the record; nil
+    /// when the line is no row record.
+    public static func path(ofLine line: String) -> String? {
+        guard line.utf8.starts(with: "row\t".utf8) else { return nil }
+        return ProtocolFields.field(6, of: line)
+    }
+
     /// Reads a record back; nil when `fields` is not a row record.
     public init?(fields: [String]) {
         guard fields.count >= 11, fields[0] == Self.tag, let depth = Int(fields[2]) else { return nil }

@@ -18,12 +18,10 @@ final class PopupWindow {
     private let menu: String?
     private let placement: PopupPlacement
     let window: UnsafeMutablePointer<GtkWidget>
-    private let list: UnsafeMutablePointer<GtkWidget>
     private let scrolled: UnsafeMutablePointer<GtkWidget>
+    /// The rows; hidden while the search shows its answers instead.
+    private let rows: AccordionList
     private var search: PopupSearch!
-    /// The views in the list's order, and by path to find them again.
-    private var views: [RowView] = []
-    private var byPath: [String: RowView] = [:]
     private var focusedPath: String?
     private var refreshing = false
     private var refreshAgain = false
@@ -42,14 +40,10 @@ final class PopupWindow {
         gtk_scrolled_window_set_propagate_natural_height(gtk(scrolled), 1)
         gtk_scrolled_window_set_max_content_height(gtk(scrolled), 600)
         gtk_widget_set_size_request(scrolled, 300, -1)
-        list = gtk_list_box_new()
-        gtk_list_box_set_selection_mode(gtk(list), GTK_SELECTION_SINGLE)
-        gtk_list_box_set_activate_on_single_click(gtk(list), 1)
-        gtk_container_set_focus_vadjustment(
-            gtk(list), gtk_scrolled_window_get_vadjustment(gtk(scrolled)))
+        rows = AccordionList(session: session, adjustment: gtk_scrolled_window_get_vadjustment(gtk(scrolled)))
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_container_add(gtk(scrolled), column)
-        gtk_container_add(gtk(column), list)
+        gtk_container_add(gtk(column), rows.widget)
         search = PopupSearch(menu: menu) { [weak self] words, done in self?.request(words, done) }
         gtk_container_add(gtk(column), search.list)
         let frame = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
@@ -59,7 +53,7 @@ final class PopupWindow {
         search.onEnd = { [weak self] in self?.searchEnded() }
         search.onChoose = { [weak self] found in self?.chose(found) }
         placement.apply(to: window)
-        GSignal.withArgument(list, "row-activated") { [weak self] row in self?.clicked(row) }
+        GSignal.withArgument(rows.list, "row-activated") { [weak self] row in self?.clicked(row) }
         GSignal.event(window, "key-press-event") { [weak self] event in
             guard let self, let event else { return false }
             return self.key(gtk(event))
@@ -132,19 +126,19 @@ final class PopupWindow {
             return
         }
         refreshing = true
-        var rows: [RowRecord] = []
+        var lines = RowLines([])
         request(["rows"] + (menu.map { [$0] } ?? [])) { [weak self] reply in
             guard let self else { return }
             guard reply.isOK else {
                 self.fail("menud refused the rows: \(reply.errorMessage ?? reply.terminator)")
                 return
             }
-            rows = reply.lines.compactMap { RowRecord(fields: ProtocolFields.fields(of: $0)) }
+            lines = RowLines(reply.lines)
         }
         request(["focused"] + (menu.map { [$0] } ?? [])) { [weak self] reply in
             guard let self else { return }
             let focus = reply.lines.lazy.map(ProtocolFields.fields(of:)).first { $0.first == "focus" }
-            self.show(rows, focus: focus.flatMap { $0.count > 2 ? $0[2] : nil })
+            self.show(lines, focus: focus.flatMap { $0.count > 2 ? $0[2] : nil })
             self.refreshing = false
             if self.refreshAgain {
                 self.refreshAgain = false
@@ -153,55 +147,9 @@ final class PopupWindow {
         }
     }
 
-    /// Shows `rows`: views of rows still there are kept and updated, new ones are
-    /// made (and revealed with an animation once the popup is open), and gone ones
-    /// destroyed.
-    private func show(_ rows: [RowRecord], focus: String?) {
-        let order = rows.map(\.path)
-        let sameOrder = order == views.map(\.record.path)
-        var kept: [String: RowView] = [:]
-        var next: [RowView] = []
-        var made: [RowView] = []
-        var reused: Set<ObjectIdentifier> = []
-        for record in rows {
-            if let view = byPath[record.path], view.fits(record) {
-                view.show(record)
-                kept[record.path] = view
-                next.append(view)
-                reused.insert(ObjectIdentifier(view))
-            } else {
-                let view = RowView(record, session: session, revealed: !shown)
-                kept[record.path] = view
-                next.append(view)
-                made.append(view)
-            }
-        }
-        if !sameOrder || !made.isEmpty {
-            for view in views {
-                if !reused.contains(ObjectIdentifier(view)) {
-                    gtk_widget_destroy(view.row)
-                } else {
-                    g_object_ref(view.row)
-                    gtk_container_remove(gtk(list), view.row)
-                }
-            }
-            for (k, view) in next.enumerated() {
-                gtk_list_box_insert(gtk(list), view.row, Int32(k))
-                // A set, not a search of `made`: a group of 10,000 children opens in one go.
-                if reused.contains(ObjectIdentifier(view)) { g_object_unref(view.row) }
-            }
-        }
-        views = next
-        byPath = kept
-        for view in made where shown { view.reveal() }
+    private func show(_ lines: RowLines, focus: String?) {
+        rows.show(lines, focus: focus)
         focusedPath = focus
-        if let focus, let view = byPath[focus] {
-            gtk_list_box_select_row(gtk(list), gtk(view.row))
-            // An edit under way keeps the keyboard.
-            if editing == nil { gtk_widget_grab_focus(view.row) }
-        } else {
-            gtk_list_box_unselect_all(gtk(list))
-        }
         if !shown {
             shown = true
             gtk_widget_show_all(window)
@@ -209,7 +157,7 @@ final class PopupWindow {
     }
 
     private func clicked(_ row: UnsafeMutableRawPointer?) {
-        guard let row, let view = views.first(where: { UnsafeMutableRawPointer($0.row) == row }) else {
+        guard let row, let view = rows.views.first(where: { UnsafeMutableRawPointer($0.row) == row }) else {
             return
         }
         request(["focus", view.record.path])
@@ -225,17 +173,17 @@ final class PopupWindow {
     /// group is still closed: one that the reply waits to open. The path is asked
     /// for when it shows, since a key acts on the focus the daemon has then.
     private func loadingRow(opening path: @escaping () -> String?) -> LoadingRow {
-        LoadingRow(list: list) { [weak self] in
-            guard let self, let path = path(), let view = self.byPath[path], view.record.type == "group",
-                view.record.state == "collapsed", let index = self.views.firstIndex(where: { $0 === view })
+        LoadingRow(list: rows.list) { [weak self] in
+            guard let self, let path = path(), let view = self.rows.view(at: path),
+                view.record.type == "group",
+                view.record.state == "collapsed",
+                let index = self.rows.views.firstIndex(where: { $0 === view })
             else { return nil }
             return (index, view.record.depth)
         }
     }
 
-    /// The row whose value is being edited (a text's entry, a date's calendar), which
-    /// takes the keys: asked of the rows, which know, rather than kept beside them.
-    private var editing: RowView? { views.first(where: \.isEditing) }
+    private var editing: RowView? { rows.editing }
 
     /// An item that ran closes the popup; a refused action is shown where the popup
     /// was started from (stderr), and the popup stays.
@@ -259,11 +207,11 @@ final class PopupWindow {
             }
         }
         if let text = PopupKeys.searchStart(keyval: keyval, state: state) {
-            gtk_widget_hide(list)
+            gtk_widget_hide(rows.widget)
             search.begin(with: text)
             return true
         }
-        let focused = focusedPath.flatMap { byPath[$0] }
+        let focused = focusedPath.flatMap(rows.view(at:))
         guard
             let action = PopupKeys.action(
                 keyval: keyval, state: state, focusedType: focused?.record.type)
@@ -310,7 +258,7 @@ final class PopupWindow {
 
     /// Back to the accordion, as the daemon has it.
     private func searchEnded() {
-        gtk_widget_show(list)
+        gtk_widget_show(rows.widget)
         refresh()
     }
 
@@ -319,7 +267,7 @@ final class PopupWindow {
     /// `menuctl pick --search` does: an item runs, a toggle flips, an option is
     /// picked; a range, text or date has the focus, for its value.
     private func chose(_ found: FoundRecord) {
-        gtk_widget_show(list)
+        gtk_widget_show(rows.widget)
         request(["open", found.path]) { [weak self] reply in
             if !reply.isOK { self?.acted(reply) }
         }
@@ -360,9 +308,11 @@ final class PopupWindow {
         gtk_main_quit()
     }
 
-    /// X11: once shown, it is kept on the screen and takes the keyboard and pointer,
-    /// as a menu does, so that keys reach it without a window manager's focus.
+    /// Once shown, the rows are scrolled to the focus. X11: it is kept on the screen
+    /// and takes the keyboard and pointer, as a menu does, so that keys reach it
+    /// without a window manager's focus.
     private func mapped() {
+        rows.mapped()
         placement.keepOnScreen(window)
         guard !PopupPlacement.isLayerSurface else { return }
         grab(tries: 20)

@@ -12,7 +12,9 @@ final class RowView {
     private(set) var record: RowRecord
     /// The list box row, which the popup's list holds.
     let row: UnsafeMutablePointer<GtkWidget>
-    private let revealer: UnsafeMutablePointer<GtkWidget>
+    /// What slides the row in, for a row that comes with an animation: only such a
+    /// row has one, since each costs the list windows of its own to lay out.
+    private let revealer: UnsafeMutablePointer<GtkWidget>?
     /// The row's line and, under it, what its editor shows there; indented by depth.
     private let box: UnsafeMutablePointer<GtkWidget>
     private let line: UnsafeMutablePointer<GtkWidget>
@@ -33,14 +35,20 @@ final class RowView {
         other.type == record.type && other.bounds == record.bounds && other.icon == record.icon
     }
 
-    init(_ record: RowRecord, session: PopupSession, revealed: Bool) {
+    /// A row to be slid in by ``reveal()`` when `slidesIn`, else shown at once.
+    init(_ record: RowRecord, session: PopupSession, slidesIn: Bool) {
         self.record = record
         self.session = session
         sender = record.type == "range" ? ValueSender(session: session, path: record.path) : nil
         row = gtk_list_box_row_new()
-        revealer = gtk_revealer_new()
-        gtk_revealer_set_transition_type(gtk(revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
-        gtk_revealer_set_transition_duration(gtk(revealer), revealed ? 0 : 120)
+        if slidesIn {
+            let revealer = gtk_revealer_new()!
+            gtk_revealer_set_transition_type(gtk(revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
+            gtk_revealer_set_transition_duration(gtk(revealer), 120)
+            self.revealer = revealer
+        } else {
+            revealer = nil
+        }
         box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)
         line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
         arrow = gtk_label_new(nil)
@@ -64,17 +72,30 @@ final class RowView {
         control = makeControl()
         if let control { gtk_container_add(gtk(line), control) }
         if let editor { gtk_container_add(gtk(box), editor.detail) }
-        gtk_container_add(gtk(revealer), box)
-        gtk_container_add(gtk(row), revealer)
+        if let revealer {
+            gtk_container_add(gtk(revealer), box)
+            gtk_container_add(gtk(row), revealer)
+        } else {
+            gtk_container_add(gtk(row), box)
+        }
         let context = gtk_widget_get_style_context(row)
         gtk_style_context_add_class(context, "row")
         gtk_widget_show_all(row)
         show(record)
-        gtk_revealer_set_reveal_child(gtk(revealer), revealed ? 1 : 0)
     }
 
     /// Reveals a row that came after the first frame, with its short animation.
-    func reveal() { gtk_revealer_set_reveal_child(gtk(revealer), 1) }
+    func reveal() {
+        if let revealer { gtk_revealer_set_reveal_child(gtk(revealer), 1) }
+    }
+
+    /// The row's height on screen, or nil while it is not laid out or still
+    /// sliding in.
+    var shownHeight: Int32? {
+        if let revealer, gtk_revealer_get_child_revealed(gtk(revealer)) == 0 { return nil }
+        let height = gtk_widget_get_allocated_height(row)
+        return height > 1 ? height : nil
+    }
 
     private func makeControl() -> UnsafeMutablePointer<GtkWidget>? {
         switch record.type {

@@ -53,12 +53,15 @@ enum Popup {
         return (fields["X"] ?? 0, fields["Y"] ?? 0, fields["WIDTH"] ?? 0, fields["HEIGHT"] ?? 0)
     }
 
-    /// The popup's window height now: it grows as rows show, and shrinks as they go.
-    static func height(_ x: XSession) throws -> Int {
+    /// The popup's window geometry now.
+    static func shownFrame(_ x: XSession) throws -> (x: Int, y: Int, width: Int, height: Int) {
         let found = try x.run("xdotool", ["search", "--onlyvisible", "--class", "menud-popup"]).stdout
         let id = try #require(found.split(separator: "\n").last.map(String.init))
-        return try frame(x, id).height
+        return try frame(x, id)
     }
+
+    /// The popup's window height now: it grows as rows show, and shrinks as they go.
+    static func height(_ x: XSession) throws -> Int { try shownFrame(x).height }
 
     static func key(_ x: XSession, _ name: String) throws {
         #expect(try x.run("xdotool", ["key", name]).status == 0)

@@ -229,6 +229,44 @@ import Testing
         }
     }
 
+    /// A group of 10,000 items opens, and End shows its last rows: a click on the
+    /// popup's top row runs one of the last items, so what is drawn there is the end
+    /// of the group, each row the item it says it is.
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func aGroupOfTenThousandOpensAndEndShowsItsLastRows() async throws {
+        let items = (0..<10_000).map { "      - {id: i\($0), title: Item \($0), exec: echo \($0) > ran}" }
+        let menu =
+            "menu:\n  - id: big\n    title: Big\n    children:\n" + items.joined(separator: "\n") + "\n"
+        try await Popup.withSession(menu) { daemon, x in
+            #expect(try daemon.request("focus big").isOK)
+            let (popup, closed) = try await Popup.start(x, daemon)
+            try Popup.key(x, "Right")
+            try await waitUntil("Right to open the group; the popup's log: \(popup.log)") {
+                try Popup.height(x) > closed.height
+            }
+            let frame = try Popup.shownFrame(x)
+            let before = try x.frame()
+            try Popup.key(x, "End")
+            try await waitUntil("End to focus the last item") { try Popup.focused(daemon) == "big/i9999" }
+            // The focused row, highlighted, comes to the window's bottom edge.
+            let bottom = (x: frame.x + 4, y: frame.y + frame.height - 6)
+            try await waitUntil("the popup to show the focused last row at its bottom") {
+                try x.frame().differs(at: bottom.x, bottom.y, from: before, tolerance: 40)
+            }
+            // The window shows about 26 rows of the 10,001: its top one is among the last 60.
+            let click = ["mousemove", "\(frame.x + 60)", "\(frame.y + 12)", "click", "1"]
+            #expect(try x.run("xdotool", click).status == 0)
+            try await waitUntil("the click to run an item; the popup's log: \(popup.log)") {
+                daemon.directory.contains("ran")
+            }
+            let ran = try String(contentsOfFile: daemon.directory.file("ran"), encoding: .utf8)
+            let number = try #require(Int(ran.trimmingCharacters(in: .whitespacesAndNewlines)))
+            #expect((9_940..<9_999).contains(number), "the top row ran item \(number)")
+            #expect(try Popup.focused(daemon) == "big/i\(number)")
+            try await waitUntil("the popup to close after its item ran") { !popup.isRunning }
+        }
+    }
+
     /// Escape closes the popup, and so does running it again, which then exits at
     /// once: one bar `on-click` opens and closes it.
     @Test(.enabled(if: XTools.shouldRun(programs)))
