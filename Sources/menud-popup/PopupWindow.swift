@@ -26,6 +26,8 @@ final class PopupWindow {
     private var refreshing = false
     private var refreshAgain = false
     private var shown = false
+    /// Whether the window has had the keyboard since it opened.
+    private var wasActive = false
     /// Why the popup ended, when it ended on an error: printed on exit.
     private(set) var failure: String?
 
@@ -66,6 +68,7 @@ final class PopupWindow {
             self?.grabBroken(gtk(event))
             return false
         }
+        GSignal.withArgument(window, "notify::is-active") { [weak self] _ in self?.activeChanged() }
         GSignal.event(window, "map-event") { [weak self] _ in
             self?.mapped()
             return false
@@ -296,6 +299,18 @@ final class PopupWindow {
             return true
         }
         return false
+    }
+
+    /// Wayland: the keyboard, which the popup holds exclusively, can go only to a
+    /// surface the compositor puts above it (a launcher on the overlay layer, a lock
+    /// screen): the popup closes then, as a menu does when it loses the focus.
+    private func activeChanged() {
+        guard PopupPlacement.isLayerSurface else { return }
+        if gtk_window_is_active(gtk(window)) != 0 {
+            wasActive = true
+        } else if wasActive {
+            gtk_main_quit()
+        }
     }
 
     /// X11: the popup's grab ends when its window can no longer be seen (the window

@@ -60,6 +60,37 @@ import Testing
         }
     }
 
+    /// A launcher opened over the popup takes the keyboard from it, and the popup
+    /// closes, changing nothing in the daemon. Which surface may take the keyboard is
+    /// the compositor's rule: sway gives it to one on a higher layer.
+    @Test(.enabled(if: XTools.shouldRun(programs + ["fuzzel"])))
+    func itClosesWhenALauncherTakesTheKeyboard() async throws {
+        try XTools.require(Self.programs + ["fuzzel"])
+        try await withTestUser { user in
+            try await withSwaySession(user: user, width: 800, height: 600) { sway in
+                try await withConfigFile(PopupTests.menu) { config in
+                    try await user.withDaemon(config: config) { daemon in
+                        let (pointer, _) = try await Self.seat(sway)
+                        try pointer.move(x: sway.width - 1, y: sway.height - 1)
+                        let empty = try sway.frame()
+                        let before = try user.menuctl(daemon, ["--raw", "rows"]).stdout
+                        let popup = try sway.start(
+                            try user.executable("menud-popup"),
+                            ["--socket", daemon.socketPath, "--anchor", "top,left"])
+                        try await sway.waitForFrame("the popup to show", drawnBy: popup) { $0 != empty }
+                        #expect(popup.isRunning)
+                        // On the overlay layer, above the popup's: sway keeps the keyboard
+                        // from a surface of the popup's own layer.
+                        _ = try sway.start("fuzzel", ["--layer", "overlay"])
+                        try await waitUntil("the popup to close; its log: \(popup.log)") { !popup.isRunning }
+                        #expect(popup.exitStatus == 0, "\(popup.ending); \(popup.log)")
+                        #expect(try user.menuctl(daemon, ["--raw", "rows"]).stdout == before)
+                    }
+                }
+            }
+        }
+    }
+
     /// docs/integrations.md's waybar block, as it is written, in a real waybar: a
     /// click on the module opens the popup under the bar, with the keyboard, and the
     /// next click closes it. The screenshot is the README's.
