@@ -17,7 +17,8 @@ struct MenudPopup: ParsableCommand {
         discussion: """
             Running it while it is open closes it, so one bar on-click opens and closes it. Escape, an \
             item that runs and (on X11) a click outside close it too. On Wayland it is a layer-shell \
-            surface; on X11 a popup at the pointer.
+            surface; on X11 a popup at the pointer. With --resident it stays running hidden, and each \
+            later run opens or closes it at once.
             """)
 
     @Option(
@@ -54,6 +55,13 @@ struct MenudPopup: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Wayland: the output to show on.", valueName: "name"))
     var output: String?
+
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Start hidden and stay running when closed: each later run of menud-popup opens or closes this one at once."
+        ))
+    var resident = false
 
     func validate() throws {
         do {
@@ -95,12 +103,16 @@ struct MenudPopup: ParsableCommand {
         } catch {
             throw Failure(error.description)
         }
-        if case .closedOther = try claim(socket) { return }
+        let toggles = SingleInstance.ToggleSignal()
+        switch try claim(socket) {
+        case .claimed: break
+        case .closedOther, .toggledResident: return
+        }
         guard gtk_init_check(nil, nil) != 0 else {
             throw Failure("cannot open a display: neither WAYLAND_DISPLAY nor DISPLAY leads to one")
         }
         PopupStyle.load()
-        let popup = PopupWindow(session: session, menu: menu, placement: placement)
+        let popup = PopupWindow(session: session, menu: menu, placement: placement, resident: resident)
         let unmanaged = Unmanaged.passRetained(popup)
         defer { unmanaged.release() }
         _ = g_unix_fd_add(
@@ -116,6 +128,7 @@ struct MenudPopup: ParsableCommand {
                     return 0
                 }, nil)
         }
+        toggles.toggle = { popup.toggle() }
         popup.start(at: deepLink)
         gtk_main()
         if let failure = popup.failure { throw Failure(failure) }
@@ -123,7 +136,7 @@ struct MenudPopup: ParsableCommand {
 
     private func claim(_ socket: String) throws -> SingleInstance.Claim {
         do {
-            return try SingleInstance.claim(socket: socket)
+            return try SingleInstance.claim(socket: socket, resident: resident)
         } catch let failure as SingleInstance.Failure {
             throw Failure(failure.description)
         }

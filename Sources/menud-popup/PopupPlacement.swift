@@ -91,16 +91,22 @@ struct PopupPlacement {
             gtk_window_set_keep_above(gtkWindow, 1)
             gtk_window_set_skip_taskbar_hint(gtkWindow, 1)
             gtk_window_set_skip_pager_hint(gtkWindow, 1)
-            var x: Int32 = 0
-            var y: Int32 = 0
-            if let point {
-                (x, y) = point
-            } else {
-                let seat = gdk_display_get_default_seat(gdk_display_get_default())
-                gdk_device_get_position(gdk_seat_get_pointer(seat), nil, &x, &y)
-            }
-            gtk_window_move(gtkWindow, x, y)
+            place(window)
         }
+    }
+
+    /// X11: moves `window` to the pointer, or to the point given, before it shows.
+    func place(_ window: UnsafeMutablePointer<GtkWidget>) {
+        guard !Self.isLayerSurface else { return }
+        var x: Int32 = 0
+        var y: Int32 = 0
+        if let point {
+            (x, y) = point
+        } else {
+            let seat = gdk_display_get_default_seat(gdk_display_get_default())
+            gdk_device_get_position(gdk_seat_get_pointer(seat), nil, &x, &y)
+        }
+        gtk_window_move(gtk(window), x, y)
     }
 
     /// X11: moves `window`, once its size is known, so that it is whole on the

@@ -17,6 +17,10 @@ final class PopupWindow {
     /// The top-level menu shown, or nil for every one.
     private let menu: String?
     private let placement: PopupPlacement
+    /// Whether it stays running when it closes, hidden until it is opened again.
+    private let resident: Bool
+    /// Whether the window is open: shown, or to be shown once the rows are in.
+    private var isOpen: Bool
     let window: UnsafeMutablePointer<GtkWidget>
     private let scrolled: UnsafeMutablePointer<GtkWidget>
     /// The rows; hidden while the search shows its answers instead.
@@ -31,10 +35,13 @@ final class PopupWindow {
     /// Why the popup ended, when it ended on an error: printed on exit.
     private(set) var failure: String?
 
-    init(session: PopupSession, menu: String?, placement: PopupPlacement) {
+    /// A resident popup starts hidden, and ``toggle()`` opens and closes it.
+    init(session: PopupSession, menu: String?, placement: PopupPlacement, resident: Bool = false) {
         self.session = session
         self.menu = menu
         self.placement = placement
+        self.resident = resident
+        isOpen = !resident
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
         gtk_widget_set_name(window, "menud-popup")
         scrolled = gtk_scrolled_window_new(nil, nil)
@@ -73,8 +80,8 @@ final class PopupWindow {
             self?.mapped()
             return false
         }
-        GSignal.event(window, "delete-event") { _ in
-            gtk_main_quit()
+        GSignal.event(window, "delete-event") { [weak self] _ in
+            self?.close()
             return true
         }
         session.onEvents = { [weak self] records in
@@ -108,6 +115,34 @@ final class PopupWindow {
             fail("\(error)")
             return false
         }
+    }
+
+    /// Closes the popup: a resident one hides, to be opened again, and others end.
+    func close() {
+        guard resident else {
+            gtk_main_quit()
+            return
+        }
+        guard isOpen else { return }
+        isOpen = false
+        if search.isActive {
+            search.end()
+            gtk_widget_show(rows.widget)
+        }
+        gtk_widget_hide(window)
+    }
+
+    /// Opens a resident popup that is closed, at the pointer on X11, and closes one
+    /// that is open: another run of menud-popup asks for it.
+    func toggle() {
+        guard !isOpen else {
+            close()
+            return
+        }
+        isOpen = true
+        placement.place(window)
+        if shown { gtk_widget_show(window) }
+        refresh()
     }
 
     func fail(_ message: String) {
@@ -155,7 +190,9 @@ final class PopupWindow {
         focusedPath = focus
         if !shown {
             shown = true
-            gtk_widget_show_all(window)
+            // Every widget shown now, the window itself only when open.
+            gtk_widget_show_all(gtk_bin_get_child(gtk(window)))
+            if isOpen { gtk_widget_show(window) }
         }
     }
 
@@ -192,7 +229,7 @@ final class PopupWindow {
     /// was started from (stderr), and the popup stays.
     private func acted(_ reply: ProtocolReply) {
         if reply.lines.contains(where: { $0.hasPrefix("ran\t") }) {
-            gtk_main_quit()
+            close()
         } else if let message = reply.errorMessage, reply.errorCode != "not-activatable" {
             WriteAll.errorLine("menud-popup: \(message)")
         }
@@ -222,7 +259,7 @@ final class PopupWindow {
         let menuWords = menu.map { [$0] } ?? []
         switch action {
         case .close:
-            gtk_main_quit()
+            close()
         case .nav("activate", _) where focused?.isEditable == true:
             focused?.edit()
         case .nav(let move, let times):
@@ -295,7 +332,7 @@ final class PopupWindow {
         let rootX = Int32(event.pointee.x_root)
         let rootY = Int32(event.pointee.y_root)
         if rootX < x || rootY < y || rootX >= x + width || rootY >= y + height {
-            gtk_main_quit()
+            close()
             return true
         }
         return false
@@ -309,7 +346,8 @@ final class PopupWindow {
         if gtk_window_is_active(gtk(window)) != 0 {
             wasActive = true
         } else if wasActive {
-            gtk_main_quit()
+            wasActive = false
+            close()
         }
     }
 
@@ -320,7 +358,7 @@ final class PopupWindow {
         guard let event, !PopupPlacement.isLayerSurface, event.pointee.grab_window == nil,
             event.pointee.implicit == 0
         else { return }
-        gtk_main_quit()
+        close()
     }
 
     /// Once shown, the rows are scrolled to the focus. X11: it is kept on the screen

@@ -267,6 +267,48 @@ import Testing
         }
     }
 
+    /// A resident popup starts hidden; each later run opens or closes it and exits at
+    /// once, Escape and an item that ran hide it, and it stays running throughout,
+    /// its keys working each time it opens.
+    @Test(.enabled(if: XTools.shouldRun(programs)))
+    func aResidentPopupOpensAndClosesOnEachRun() async throws {
+        try await Popup.withSession(Self.menu) { daemon, x in
+            func visible() throws -> Bool {
+                try x.run("xdotool", ["search", "--onlyvisible", "--class", "menud-popup"]).status == 0
+            }
+            func run() throws {
+                let result = try x.run(TestPaths.popup, ["--socket", daemon.socketPath, "--at", "0,0"])
+                #expect(result.status == 0, "\(result)")
+            }
+            let resident = try x.start(
+                TestPaths.popup, ["--resident", "--at", "0,0"], environment: x.environment(daemon))
+            let lock = daemon.socketPath + ".popup"
+            try await waitUntil("the resident popup to claim its lock; its log: \(resident.log)") {
+                (try? String(contentsOfFile: lock, encoding: .utf8))?.contains(" resident") == true
+            }
+            #expect(try !visible(), "a resident popup starts hidden")
+
+            try run()
+            try await waitUntil("a run to open the resident popup; its log: \(resident.log)") {
+                try visible()
+            }
+            #expect(try daemon.request("focus net").isOK)
+            try Popup.key(x, "Right")
+            try await waitUntil("Right to open net") { try Popup.field(daemon, "net", 4) == "expanded" }
+            try Popup.key(x, "Escape")
+            try await waitUntil("Escape to hide it") { try !visible() }
+            #expect(resident.isRunning, "Escape hides a resident popup")
+
+            try run()
+            try await waitUntil("a second run to open it again") { try visible() }
+            try Popup.key(x, "Down")
+            try await waitUntil("Down to focus net/wifi") { try Popup.focused(daemon) == "net/wifi" }
+            try run()
+            try await waitUntil("a third run to close it") { try !visible() }
+            #expect(resident.isRunning, "a run closes a resident popup without ending it")
+        }
+    }
+
     /// Escape closes the popup, and so does running it again, which then exits at
     /// once: one bar `on-click` opens and closes it.
     @Test(.enabled(if: XTools.shouldRun(programs)))
