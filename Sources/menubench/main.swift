@@ -24,10 +24,10 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the suite.")
 
     @Option(
-        help:
-            "Comma-separated sections: load, model, children, socket, client, fanout, reload, live, applications, find, icons, faults."
-    )
-    var sections = "load,model,socket,client,fanout,reload,live,applications,find,icons,faults"
+        help: ArgumentHelp(
+            "Comma-separated sections: \(BenchSection.names.joined(separator: ", "))."
+        ))
+    var sections = BenchSection.defaultNames.joined(separator: ",")
 
     @Option(help: "Seconds each socket load runs, at most.")
     var seconds = 3.0
@@ -55,54 +55,21 @@ struct Run: ParsableCommand {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("menubench-\(getpid())").path
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
+        let unknown = wanted.subtracting(BenchSection.names)
+        guard unknown.isEmpty else {
+            throw ValidationError(
+                "no section named \(unknown.sorted().joined(separator: ", ")); the sections are "
+                    + BenchSection.names.joined(separator: ", "))
+        }
+        let context = BenchContext(
+            binDir: binDir, workDir: work, quick: quick, seconds: seconds, requests: requests, rounds: rounds,
+            pollMinutes: pollMinutes, openFiles: openFiles, wanted: wanted)
         var results: [BenchResult] = []
         var tables: [String] = []
-        if wanted.contains("load") {
-            let sizes = quick ? [1, 10_000, 100_000] : [1, 10_000, 100_000, 1_000_000]
-            results += LoadBench(sizes: sizes, binDir: binDir, workDir: work).run()
-        }
-        if wanted.contains("model") {
-            let n = quick ? 100_000 : 1_000_000
-            let text = MenuGenerator(nodes: n).yaml()
-            let config = try ConfigLoader.load(text: text, file: "generated").get()
-            results += ModelBench(model: MenuModel(config: config)).run()
-        }
-        // Part of the model section, or alone.
-        if !wanted.isDisjoint(with: ["model", "children"]) {
-            results += ChildrenLoadBench(sizes: quick ? [20_000] : [200_000, 1_000_000]).run()
-        }
-        if !wanted.isDisjoint(with: ["socket", "client", "fanout"]) {
-            let socket = SocketBench(
-                binDir: binDir, workDir: work, seconds: quick ? 1 : seconds,
-                requests: quick ? 200_000 : requests, rounds: rounds, openFiles: openFiles
-            ).run(sections: wanted)
-            results += socket.results
-            if let matrix = socket.matrix {
-                tables.append(
-                    "Socket loads, each server and request alone, best of \(rounds) round\(rounds == 1 ? "" : "s"): req/s; p50 / p99 latency.\n\n"
-                        + matrix.markdown)
-            }
-        }
-        if wanted.contains("reload") {
-            results += ReloadBench(nodes: quick ? 100_000 : 1_000_000, binDir: binDir, workDir: work).run()
-        }
-        if wanted.contains("find") {
-            let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
-            results += FindBench(sizes: sizes, workDir: work).run()
-        }
-        if wanted.contains("live") {
-            results += LiveBench(binDir: binDir, workDir: work, quick: quick).run()
-        }
-        if wanted.contains("faults") {
-            results += FaultsBench(
-                binDir: binDir, workDir: work, quick: quick, pollMinutes: pollMinutes ?? (quick ? 1 : 10)
-            ).run()
-        }
-        if wanted.contains("applications") {
-            results += ApplicationsBench(entries: 2000, workDir: work).run()
-        }
-        if wanted.contains("icons") {
-            results += IconsBench().run()
+        for section in BenchSection.all where section.isWanted(by: wanted) {
+            let output = try section.run(context)
+            results += output.results
+            tables += output.tables
         }
         let report = BenchReport(results: results, tables: tables)
         print("menubench on \(BenchReport.machine)\n")
