@@ -19,4 +19,9 @@ struct LogThrottle {
         defer { suppressed = 0 }
         return (true, suppressed)
     }
+
+    /// The words a line that was let through ends with: how many were held back.
+    static func heldBack(_ suppressed: Int) -> String {
+        suppressed > 0 ? " (and \(suppressed) more since the last report)" : ""
+    }
 }

@@ -61,7 +61,7 @@ final class MenuServer {
         listener.onAcceptError = { [unowned self] error in
             let (log, suppressed) = self.acceptErrors.admit()
             if log {
-                let more = suppressed > 0 ? " (and \(suppressed) more since the last report)" : ""
+                let more = LogThrottle.heldBack(suppressed)
                 self.logger.warning("cannot accept a connection: \(error)\(more)")
             }
         }
@@ -87,7 +87,7 @@ final class MenuServer {
         guard !count.isFull else {
             let (log, suppressed) = count.refusals.admit()
             if log {
-                let more = suppressed > 0 ? " (and \(suppressed) more since the last report)" : ""
+                let more = LogThrottle.heldBack(suppressed)
                 logger.warning("refused a connection: \(count.open) clients are connected, the limit\(more)")
             }
             return refuse(

@@ -15,7 +15,7 @@ final class OnChangeHooks {
     /// How long a hook may run before it is killed.
     let timeout: Duration
     /// The hooks whose last run failed, by path, with their log throttle.
-    private var failing: [String: LogThrottle] = [:]
+    private var failing = LogThrottles<String>(interval: OnChangeHooks.failureLogInterval)
     /// How many runs of each hook, by path, have started and not ended.
     private var running: [String: Int] = [:]
     /// How often a hook that keeps failing is logged.
@@ -43,7 +43,7 @@ final class OnChangeHooks {
         let timeout = timeout
         // A slider fires many runs: a start is logged only when no run of the hook is
         // under way and it has not been failing, however fast the runs end.
-        let quiet = failing[path] != nil || running[path, default: 0] > 0
+        let quiet = failing.isFailing(path) || running[path, default: 0] > 0
         running[path, default: 0] += 1
         do throws(ProtocolError) {
             let process = try processes.launch(
@@ -76,17 +76,13 @@ final class OnChangeHooks {
     /// A hook whose program is missing is not: that program is logged once, by name.
     private func logOnChangeEnded(path: String, command: String, _ exit: ChildProcess.Exit) {
         guard !exit.succeeded else {
-            if failing.removeValue(forKey: path) != nil {
+            if failing.recovered(path) {
                 logger.notice("on-change \(path): '\(command)' works again")
             }
             return
         }
         if missing.found(exitOf: command, exit, user: "on-change \(path)") != nil { return }
-        var throttle = failing[path] ?? LogThrottle(interval: Self.failureLogInterval)
-        let (log, held) = throttle.admit()
-        failing[path] = throttle
-        guard log else { return }
-        let more = held > 0 ? " (and failed \(held) more times since the last report)" : ""
+        guard let more = failing.admit(path) else { return }
         logger.warning("on-change \(path): '\(command)' \(exit)\(more)")
     }
 }

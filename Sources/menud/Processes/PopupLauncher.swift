@@ -67,7 +67,7 @@ final class PopupLauncher {
     private func log(_ message: String) {
         let (log, suppressed) = failures.admit()
         guard log else { return }
-        let more = suppressed > 0 ? " (and \(suppressed) more since the last report)" : ""
+        let more = LogThrottle.heldBack(suppressed)
         logger.warning("tray: \(message)\(more)")
     }
 

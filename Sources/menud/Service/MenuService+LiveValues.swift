@@ -87,12 +87,8 @@ extension MenuService {
 
     /// At most one line a minute per node, with how many were held back.
     private func logReading(_ path: String, _ message: String) {
-        var throttle = readingLogs[path] ?? LogThrottle(interval: .seconds(60))
-        let (log, held) = throttle.admit()
-        readingLogs[path] = throttle
-        guard log else { return }
-        logger.warning(
-            "value \(path): \(message)\(held > 0 ? " (and \(held) more since the last report)" : "")")
+        guard let more = readingLogs.admit(path) else { return }
+        logger.warning("value \(path): \(message)\(more)")
     }
 
     /// Publishes a reading. It does not write the state file: a node that reads its

@@ -54,7 +54,7 @@ extension MenuService {
                     self.menu.loadedChildren[path]?.ended = .now
                     return
                 }
-                if self.refreshLogs.removeValue(forKey: path) != nil {
+                if self.refreshLogs.recovered(path) {
                     self.logger.notice("children-cmd \(path): refresh: '\(command)' works again")
                 }
                 loaded = LoadedChildren(command: command, loaded: children, from: output)
@@ -72,13 +72,8 @@ extension MenuService {
     /// how many were held back, until it works again: a command that fails every
     /// second must not flood the log.
     private func logRefreshFailure(_ path: String, _ message: String) {
-        var throttle = refreshLogs[path] ?? LogThrottle(interval: .seconds(60))
-        let (log, held) = throttle.admit()
-        refreshLogs[path] = throttle
-        guard log else { return }
-        logger.warning(
-            "children-cmd \(path): refresh: \(message)\(held > 0 ? " (and \(held) more since the last report)" : "")"
-        )
+        guard let more = refreshLogs.admit(path) else { return }
+        logger.warning("children-cmd \(path): refresh: \(message)\(more)")
     }
 }
 

@@ -36,11 +36,11 @@ final class MenuService {
     var valueCommandGroups: [Int] = []
     /// The last report of each node whose readings the log was told of, so that a
     /// source printing garbage many times a second does not flood it.
-    var readingLogs: [String: LogThrottle] = [:]
+    var readingLogs = LogThrottles<String>(interval: .seconds(60))
     /// The timers and runs of the `children-cmd` groups that refresh while open.
     let refresh: ChildrenRefresh
     /// The refreshing groups whose last refresh failed, with their log throttle.
-    var refreshLogs: [String: LogThrottle] = [:]
+    var refreshLogs = LogThrottles<String>(interval: .seconds(60))
     /// The focus cursors `nav` moves and every render shows.
     let focus: SharedFocus
     let commands: CommandTable
