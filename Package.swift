@@ -119,12 +119,15 @@ let package = Package(
             name: "MenuProtocol",
             dependencies: ["MenuCore"]
         ),
-        // The client side of the protocol on libc sockets: connection, reading replies
-        // (with MenuProtocol's reader), default socket path. Shared by menuctl, menud's
-        // liveness probe and the tests.
+        // The plumbing of libc that the daemon and its clients share, without the
+        // protocol: writing a whole buffer, a socket path as an address (and whether
+        // anyone listens there), the socket's default path and its directory's checks.
+        .target(name: "MenuSystem"),
+        // The client side of the protocol on libc sockets: connection and reading
+        // replies (with MenuProtocol's reader). Shared by menuctl, the popup and the tests.
         .target(
             name: "MenuClient",
-            dependencies: ["MenuProtocol"]
+            dependencies: ["MenuProtocol", "MenuSystem"]
         ),
         // Swift types over libuv's handles, one per kind of handle: the only code that
         // touches a libuv pointer or callback.
@@ -140,7 +143,7 @@ let package = Package(
                 "MenuConfigLoading",
                 "MenuApplications",
                 "MenuProtocol",
-                "MenuClient",
+                "MenuSystem",
                 "MenuLoop",
                 "MenuBus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -165,6 +168,7 @@ let package = Package(
                 "MenuCore",
                 "MenuProtocol",
                 "MenuClient",
+                "MenuSystem",
                 "MenuIcons",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -191,7 +195,7 @@ let package = Package(
         .executableTarget(
             name: "menud-popup",
             dependencies: [
-                "CGtk", "MenuCore", "MenuPopup", "MenuProtocol", "MenuClient",
+                "CGtk", "MenuCore", "MenuPopup", "MenuProtocol", "MenuClient", "MenuSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.unsafeFlags(gtkIncludeFlags.flatMap { ["-Xcc", $0] })],
@@ -210,7 +214,8 @@ let package = Package(
         .executableTarget(
             name: "menubench",
             dependencies: [
-                "MenuCore", "MenuConfigLoading", "MenuApplications", "MenuProtocol", "MenuClient", "MenuLoop",
+                "MenuCore", "MenuConfigLoading", "MenuApplications", "MenuProtocol", "MenuClient",
+                "MenuSystem", "MenuLoop",
                 "MenuIcons", "CYAML", "CMallocInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -283,7 +288,7 @@ let package = Package(
             // every product; menud is listed to be sure, menuctl cannot be: a test target
             // takes in its executable dependencies' linker flags, and menuctl's static link
             // would then apply to the test bundle.
-            dependencies: ["MenuCore", "MenuProtocol", "MenuClient", "menud", "TestSupport"],
+            dependencies: ["MenuCore", "MenuProtocol", "MenuClient", "MenuSystem", "menud", "TestSupport"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -1,3 +1,5 @@
+import MenuSystem
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

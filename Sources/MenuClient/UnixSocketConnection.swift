@@ -1,4 +1,5 @@
 import MenuProtocol
+import MenuSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import MenuClient
+import MenuSystem
 
 /// The loop floor's twin without any event library: one thread, one `poll` over every
 /// socket, one read and one write per readable socket, as redis does with epoll. It

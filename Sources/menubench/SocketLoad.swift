@@ -1,5 +1,6 @@
 import Glibc
 import MenuClient
+import MenuSystem
 
 /// A closed-loop load generator over Unix sockets, written here so that menud and
 /// its peers are driven by exactly the same code: `connections` sockets, each

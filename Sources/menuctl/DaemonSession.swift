@@ -1,6 +1,7 @@
 import MenuClient
 import MenuCore
 import MenuProtocol
+import MenuSystem
 
 #if canImport(Glibc)
     import Glibc

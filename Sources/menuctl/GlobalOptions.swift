@@ -1,5 +1,6 @@
 import ArgumentParser
 import MenuClient
+import MenuSystem
 
 /// Options every subcommand takes, before or after its name.
 struct GlobalOptions: ParsableArguments {

@@ -1,4 +1,5 @@
 import MenuClient
+import MenuSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MenuClient
+import MenuSystem
 
 #if canImport(Glibc)
     import Glibc

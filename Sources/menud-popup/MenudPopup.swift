@@ -2,6 +2,7 @@ import ArgumentParser
 import CGtk
 import MenuClient
 import MenuPopup
+import MenuSystem
 
 #if canImport(Glibc)
     import Glibc

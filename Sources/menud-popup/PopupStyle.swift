@@ -1,5 +1,6 @@
 import CGtk
 import MenuClient
+import MenuSystem
 
 #if canImport(Glibc)
     import Glibc

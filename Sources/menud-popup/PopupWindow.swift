@@ -2,6 +2,7 @@ import CGtk
 import MenuClient
 import MenuPopup
 import MenuProtocol
+import MenuSystem
 
 #if canImport(Glibc)
     import Glibc

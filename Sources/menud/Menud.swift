@@ -1,8 +1,8 @@
 import ArgumentParser
 import Logging
-import MenuClient
 import MenuCore
 import MenuLoop
+import MenuSystem
 
 #if canImport(Glibc)
     import Glibc

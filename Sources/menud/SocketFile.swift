@@ -1,5 +1,5 @@
-import MenuClient
 import MenuLoop
+import MenuSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -87,18 +87,17 @@ struct SocketFile {
         guard info.st_mode & S_IFMT == S_IFSOCK else {
             throw Problem(description: "\(path) exists and is not a socket; refusing to replace it")
         }
-        do {
-            _ = try UnixSocketConnection.connect(path: path)
+        switch UnixSocketAddress.probe(path) {
+        case nil:
             throw Problem(description: "another menud is already running on \(path)")
-        } catch let failure as UnixSocketConnection.Failure where failure.isNotListening {
+        case ENOENT?, ECONNREFUSED?:
+            // Nobody listens: a file left behind by a daemon that died.
             guard unlink(path) == 0 || errno == ENOENT else {
                 throw Problem(
                     description: "cannot remove stale socket \(path): \(String(cString: strerror(errno)))")
             }
-        } catch let problem as Problem {
-            throw problem
-        } catch {
-            throw Problem(description: "cannot probe \(path): \(error)")
+        case let error?:
+            throw Problem(description: "cannot probe \(path): connect: \(String(cString: strerror(error)))")
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import MenuClient
 import MenuProtocol
+import MenuSystem
 
 #if canImport(Glibc)
     import Glibc

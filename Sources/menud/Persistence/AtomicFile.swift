@@ -1,4 +1,4 @@
-import MenuClient
+import MenuSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import MenuClient
+import MenuSystem
 import TestSupport
 
 /// A keyboard for a headless sway: a minimal RFB (VNC) client of `wayvnc`, which

@@ -1,5 +1,6 @@
 import Foundation
 import MenuClient
+import MenuSystem
 import TestSupport
 import Testing
 
