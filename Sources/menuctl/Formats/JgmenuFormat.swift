@@ -1,3 +1,5 @@
+import MenuProtocol
+
 /// `--format jgmenu`: jgmenu's CSV (jgmenu(1)), for `jgmenu --csv-cmd` or a
 /// `--csv-file`. The menu is ``NativeMenu``: the top-level entries first, then, after
 /// `^tag(NAME)`, each submenu's, opened with `^checkout(NAME)`; every name is
@@ -64,12 +66,12 @@ struct JgmenuFormat: ViewFormat {
     static func label(_ text: String) -> String {
         var scalars = Array(text.unicodeScalars)
         if scalars.count > maxLabel { scalars = Array(scalars.prefix(maxLabel - 1)) + ["…"] }
+        // Pango's entities first: the references made next hold a `&` of their own.
         var out = ""
-        for (k, scalar) in scalars.enumerated() {
+        for (k, scalar) in InertText.entities(String(String.UnicodeScalarView(scalars))).unicodeScalars
+            .enumerated()
+        {
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
             case ",", "\"", "^", "\\", "'":
                 out += "&#\(scalar.value);"
             // Only where a line starts are they a comment, a widget, an included file.

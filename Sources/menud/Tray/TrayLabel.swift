@@ -1,4 +1,5 @@
 import MenuCore
+import MenuProtocol
 
 /// Menu text as a tray shows it: data, never markup, and a mnemonic only where the
 /// node's access key puts one. dbusmenu labels are plain text in which `_` marks the
@@ -32,18 +33,7 @@ enum TrayLabel {
 
     /// A tooltip's title or text: `&`, `<` and `>` as entities, control characters
     /// as spaces.
-    static func tooltip(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.unicodeScalars.append(Self.isControl(scalar) ? " " : scalar)
-            }
-        }
-        return out
-    }
+    static func tooltip(_ text: String) -> String { InertText.entities(plain(text)) }
 
     /// Plain text for a property shown as it is (an item's title): control
     /// characters as spaces.
