@@ -2,12 +2,12 @@ import MenuCore
 import MenuProtocol
 
 /// A protocol command as menud runs it: its row of ``CommandCatalog`` (arity, flags,
-/// help), checked in one place (``CommandTable/resolve(_:)``), so no handler re-checks
+/// help), held as it is and checked in one place (``CommandTable/resolve(_:)``), so no handler re-checks
 /// its arguments and `help` can never disagree with what is enforced, and its action.
 ///
 /// A class, not a struct: every request's ``Invocation`` holds its command, and
-/// copying a struct of four strings, an array and a closure costs a retain and a
-/// release for each of them per request.
+/// copying a struct of its row's strings and flags and a closure costs a retain and
+/// a release for each of them per request.
 final class Command: Sendable {
     /// An ordinary command's handler.
     typealias Body = @Sendable (Invocation, MenuService, inout CommandOutput) throws(ProtocolError) -> Void
@@ -23,17 +23,16 @@ final class Command: Sendable {
         case endBatch
     }
 
-    let name: String
-    /// Argument names for the usage line, e.g. `["PATH"]`; optional ones in brackets.
-    let usage: String
-    let summary: String
-    let minArguments: Int
-    let maxArguments: Int
-    let flags: [String]
+    /// Its row of the catalog: name, usage, summary, arity, flags, batchability.
+    let spec: CommandSpec
+    var name: String { spec.name }
+    var minArguments: Int { spec.minArguments }
+    var maxArguments: Int { spec.maxArguments }
+    var flags: [String] { spec.flags }
     /// Whether it may appear between `begin` and `end`. Commands with effects outside
     /// the model (running a program, closing the connection) cannot be undone, so they
     /// are not batchable.
-    let batchable: Bool
+    var batchable: Bool { spec.batchable }
     let action: Action
     /// The handler of a `.run` action (a no-op for the others), kept apart: taken out
     /// of the enum, it would be copied, its context retained and released, on every
@@ -48,14 +47,8 @@ final class Command: Sendable {
     /// A command of the given row, doing `action`; a command outside the catalog is
     /// for tests of the dispatcher only.
     init(_ spec: CommandSpec, action: Action) {
-        self.name = spec.name
-        self.usage = spec.usage
-        self.summary = spec.summary
-        self.minArguments = spec.minArguments
-        self.maxArguments = spec.maxArguments
         precondition(spec.flags.count <= 64, "an invocation keeps its flags in 64 bits")
-        self.flags = spec.flags
-        self.batchable = spec.batchable
+        self.spec = spec
         self.action = action
         if case .run(let body) = action {
             self.body = body
@@ -64,7 +57,7 @@ final class Command: Sendable {
         }
     }
 
-    var usageLine: String { usage.isEmpty ? name : "\(name) \(usage)" }
+    var usageLine: String { spec.usageLine }
 }
 
 /// The registry of every command the daemon understands.

@@ -28,7 +28,7 @@ enum ServerCommands {
                 }
                 for c in commands {
                     let flags = c.flags.isEmpty ? "" : " [\(c.flags.joined(separator: "|"))]"
-                    out.reply.record(["help", c.name, c.usageLine + flags, c.summary])
+                    out.reply.record(["help", c.name, c.usageLine + flags, c.spec.summary])
                 }
             }),
         Command(
