@@ -128,7 +128,7 @@ import Testing
     /// A subscriber let go of without a close is freed, and leaves the hub: the hub
     /// does not hold it strongly, so connection, daemon state and hub make no cycle.
     @Test func aSubscriberLetGoOfIsFreedWithoutAClose() throws {
-        let harness = try ConnectionHarness(commands: CommandTable(ServerCommands.all + ModelCommands.all))
+        let harness = try ConnectionHarness(commands: CommandTable.standard)
         weak var subscriber: ClientConnection?
         do {
             let (connection, transport) = harness.connect()
@@ -150,7 +150,7 @@ import Testing
     @Test func aWaitingCommandHoldsBackLaterRequests() throws {
         let gate = Gate()
         let table = CommandTable(
-            ServerCommands.all + ModelCommands.all + [
+            CommandTable.standard.commands + [
                 Command(
                     CommandSpec("wait", "", "", arguments: 0...0, batchable: false),
                     action: .deferred { _, _ in gate.completion })

@@ -15,7 +15,7 @@ import Testing
     }
 
     private func call(_ call: MenuCall, on state: MenuService, into answer: Answer) {
-        CommandCaller(state: state).call(call) { result in
+        CommandCaller(service: state).call(call) { result in
             answer.result = result
             answer.log.append("reply")
         }
@@ -31,7 +31,7 @@ import Testing
             .nav(.increase, menu: "m"),
         ]
         for call in calls {
-            let command = try #require(CommandTable.standard.command(named: call.words.name), "\(call)")
+            let command = try #require(CommandTable.standard.command(call.words.name), "\(call)")
             guard case .run = command.action else {
                 Issue.record("\(call.words.name) does not run at once")
                 continue

@@ -6,7 +6,7 @@ import MenuProtocol
 struct CommandsCommand: RequestCommand {
     static let configuration = CommandConfiguration(
         commandName: "commands", abstract: "List the daemon's protocol commands with their usage.")
-    static let protocolName = "help"
+    static let protocolName = CommandName.help
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Only this protocol command.") var command: String?
     var protocolArguments: [String] { command.map { [$0] } ?? [] }

@@ -4,7 +4,7 @@ import MenuProtocol
 struct ExpandToCommand: ChangeCommand {
     static let configuration = CommandConfiguration(
         commandName: "expand-to", abstract: CommandCatalog.spec(protocolName).summary)
-    static let protocolName = "expand-to"
+    static let protocolName = CommandName.expandTo
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The node's path.", completion: PathCompletion.paths(.any)) var path: String
     var subject: String? { path }

@@ -13,7 +13,7 @@ struct FindCommand: RequestCommand {
             pick --search and rofi --search offer the same nodes in the same order. Each \
             line shows a node's path and where it is: the titles of its groups and its own.
             """)
-    static let protocolName = "find"
+    static let protocolName = CommandName.find
     @OptionGroup var global: GlobalOptions
     @Argument(help: "What to look for.") var query: String
     @Option(name: [.customShort("n"), .long], help: "How many answers at most (1 to 10000).") var limit: Int?

@@ -5,7 +5,7 @@ struct FocusedCommand: RequestCommand {
     static let configuration = CommandConfiguration(
         commandName: "focused",
         abstract: CommandCatalog.spec(protocolName).summary)
-    static let protocolName = "focused"
+    static let protocolName = CommandName.focused
     @OptionGroup var global: GlobalOptions
     @Argument(
         help: "A top-level menu's id; default: the menu moved in last.",

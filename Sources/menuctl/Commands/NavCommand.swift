@@ -15,7 +15,7 @@ struct NavCommand: ChangeCommand {
             elsewhere nothing). `nav key KEY [MENU]` activates the focused group's child whose \
             access key is KEY (one letter or digit). Meant for a bar's scroll wheel and for key bindings.
             """)
-    static let protocolName = "nav"
+    static let protocolName = CommandName.nav
     @OptionGroup var global: GlobalOptions
     @Argument(
         help: ArgumentHelp("The move, or key.", valueName: "move"),

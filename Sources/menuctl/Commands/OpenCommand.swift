@@ -5,7 +5,7 @@ struct OpenCommand: ChangeCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
         abstract: CommandCatalog.spec(protocolName).summary)
-    static let protocolName = "open"
+    static let protocolName = CommandName.open
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The node's path.", completion: PathCompletion.paths(.any)) var path: String
     var subject: String? { path }

@@ -5,7 +5,7 @@ struct ReloadCommand: ChangeCommand {
     static let configuration = CommandConfiguration(
         commandName: "reload",
         abstract: CommandCatalog.spec(protocolName).summary)
-    static let protocolName = "reload"
+    static let protocolName = CommandName.reload
     @OptionGroup var global: GlobalOptions
     var protocolArguments: [String] { [] }
 }

@@ -10,7 +10,7 @@ import MenuProtocol
 protocol RequestCommand: ParsableCommand {
     var global: GlobalOptions { get }
     /// The protocol command name.
-    static var protocolName: String { get }
+    static var protocolName: CommandName { get }
     /// Flags as the protocol spells them (`--recursive`).
     var protocolFlags: [String] { get }
     var protocolArguments: [String] { get }
@@ -37,7 +37,7 @@ extension RequestCommand {
     func checkArguments() throws {
         if global.json, let reason = Self.withoutJSON {
             throw OutputStyle.json.refused(
-                by: Self.configuration.commandName ?? Self.protocolName, because: reason)
+                by: Self.configuration.commandName ?? Self.protocolName.rawValue, because: reason)
         }
         for argument in protocolArguments where !ProtocolWords.canEncode(argument) {
             throw ValidationError("arguments cannot contain a newline")
@@ -46,7 +46,7 @@ extension RequestCommand {
 
     mutating func run() throws {
         let line = ProtocolWords.request(
-            Self.protocolName, flags: protocolFlags, arguments: protocolArguments)
+            Self.protocolName.rawValue, flags: protocolFlags, arguments: protocolArguments)
         switch global.style {
         case .raw:
             for line in try DaemonSession.send([line], options: global).lines { print(line) }

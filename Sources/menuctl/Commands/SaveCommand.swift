@@ -4,7 +4,7 @@ import MenuProtocol
 struct SaveCommand: SilentCommand {
     static let configuration = CommandConfiguration(
         commandName: "save", abstract: CommandCatalog.spec(protocolName).summary)
-    static let protocolName = "save"
+    static let protocolName = CommandName.save
     @OptionGroup var global: GlobalOptions
     var protocolArguments: [String] { [] }
 }

@@ -4,7 +4,7 @@ import MenuProtocol
 struct SetCommand: ChangeCommand {
     static let configuration = CommandConfiguration(
         commandName: "set", abstract: CommandCatalog.spec(protocolName).summary)
-    static let protocolName = "set"
+    static let protocolName = CommandName.set
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The value node's path.", completion: PathCompletion.paths(.values)) var path: String
     /// Taken as it is even when it starts with `-` (`set display/volume -5`): a

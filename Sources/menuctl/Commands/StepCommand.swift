@@ -9,7 +9,7 @@ struct StepCommand: ChangeCommand {
             without one the range moves one step up. The result stays within the bounds, on \
             the nearest step from the minimum. `set` takes an absolute value instead.
             """)
-    static let protocolName = "step"
+    static let protocolName = CommandName.step
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The range node's path.", completion: PathCompletion.paths(.ranges)) var path: String
     /// Taken as it is even when it starts with `-` (`step display/volume -5`): a

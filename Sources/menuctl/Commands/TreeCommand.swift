@@ -4,7 +4,7 @@ import MenuProtocol
 struct TreeCommand: RowRecordsCommand {
     static let configuration = CommandConfiguration(
         commandName: "tree", abstract: CommandCatalog.spec(protocolName).summary)
-    static let protocolName = "tree"
+    static let protocolName = CommandName.tree
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Only the subtree at this path.", completion: PathCompletion.paths(.any)) var path:
         String?

@@ -4,7 +4,7 @@ import MenuProtocol
 struct VersionCommand: RequestCommand {
     static let configuration = CommandConfiguration(
         commandName: "version", abstract: CommandCatalog.spec(protocolName).summary)
-    static let protocolName = "version"
+    static let protocolName = CommandName.version
     @OptionGroup var global: GlobalOptions
     var protocolArguments: [String] { [] }
 

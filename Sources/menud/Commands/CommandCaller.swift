@@ -2,51 +2,42 @@ import MenuCore
 import MenuProtocol
 
 /// Runs commands for in-process callers: a typed ``MenuCall`` in, the change it made
-/// or its ``ProtocolError`` out. It takes the route a socket's request takes after
-/// its words are read: the same handler, the same commit (events, the state file,
+/// or its ``ProtocolError`` out. It goes through the ``Dispatcher`` as a socket's
+/// request does: the same handler, the same commit (events, the state file,
 /// `on-change`), and the same wait for the children of the `children-cmd` groups it
 /// opened; a caller is answered first and the change published after, as a
 /// socket's client is.
 struct CommandCaller {
-    let state: MenuService
+    let service: MenuService
 
     /// Runs `call`; `reply` hears the change from before the command to when it is
     /// answered (empty for one that changed nothing), or why it was refused.
     func call(_ call: MenuCall, reply: @escaping (Result<Change, ProtocolError>) -> Void) {
         let (name, arguments) = call.words
-        guard let command = state.commands.command(named: name) else {
-            return reply(.failure(ProtocolError(.unknownCommand, "unknown command '\(name)'")))
+        guard let command = service.commands.command(name) else {
+            return reply(.failure(ProtocolError(.unknownCommand, "unknown command '\(name.rawValue)'")))
         }
-        let words = RequestWords([ProtocolWord(name)] + arguments.map { ProtocolWord($0, quoted: true) })
+        let words = RequestWords(
+            [ProtocolWord(name.rawValue)] + arguments.map { ProtocolWord($0, quoted: true) })
         let invocation = Invocation(command: command, arguments: Arguments(words), flags: [])
-        if case .deferred(let body) = command.action {
-            body(invocation, state).whenComplete { result in
-                switch result {
-                case .success(let output):
-                    reply(.success(Change(composing: output.changes)))
-                    if output.hasEvents || output.hasChanges { state.commit(output) }
-                case .failure(let error as ProtocolError): reply(.failure(error))
-                case .failure(let error): reply(.failure(ProtocolError(.internal, "\(error)")))
-                }
-            }
-            return
-        }
-        var output = CommandOutput(listening: state.events.hasSubscribers)
-        do throws(ProtocolError) {
-            try command.body(invocation, state, &output)
-        } catch {
-            return reply(.failure(error))
-        }
-        if output.hasChanges {
-            let opened = state.unloadedGroups(openedBy: output.changes)
-            if !opened.isEmpty {
-                state.commitLoadingChildren(output, opened).whenComplete { result in
-                    reply(result.mapError { ProtocolError(.internal, "\($0)") })
-                }
-                return
-            }
-        }
-        reply(.success(Change(composing: output.changes)))
-        if output.hasEvents || output.hasChanges { state.commit(output) }
+        var output = CommandOutput(listening: false)
+        Dispatcher(service: service).dispatch(invocation, into: &output, for: CallReply(reply))
     }
+}
+
+/// An in-process call's answer: the change its command made, or its error, told once.
+private final class CallReply: Requester {
+    private let reply: (Result<Change, ProtocolError>) -> Void
+
+    init(_ reply: @escaping (Result<Change, ProtocolError>) -> Void) { self.reply = reply }
+
+    func lendReplies(to output: inout CommandOutput) {}
+    func takeBackReplies(from output: inout CommandOutput, failed: Bool) {}
+    func answer(_ output: inout CommandOutput) { reply(.success(Change(composing: output.changes))) }
+    func committed(_ output: borrowing CommandOutput) {}
+    func hold(_ output: borrowing CommandOutput) {}
+    func answerHeld(_ change: Change, afterWaiting: Bool) { reply(.success(change)) }
+    func fail(_ error: ProtocolError) { reply(.failure(error)) }
+    func suspend() {}
+    func resume(afterWaiting: Bool) {}
 }

@@ -39,9 +39,9 @@ final class Command: Sendable {
     /// request; read from this constant it is not.
     let body: Body
 
-    /// The command `name` of ``CommandCatalog``, doing `action`.
-    convenience init(_ name: String, action: Action) {
-        self.init(CommandCatalog.spec(name), action: action)
+    /// The command `name` of ``CommandCatalog``, doing its handler.
+    convenience init(_ name: CommandName) {
+        self.init(CommandCatalog.spec(name), action: CommandBinding.action(of: name))
     }
 
     /// A command of the given row, doing `action`; a command outside the catalog is
@@ -133,10 +133,13 @@ final class CommandTable: Sendable {
         }
     }
 
-    static let standard = CommandTable(
-        ServerCommands.all + ModelCommands.all + FocusCommands.all)
+    static let standard = CommandTable(CommandName.allCases.map(Command.init))
 
     func command(named name: String) -> Command? { byName[name] }
+
+    /// The command of the protocol `name`; a table made for a test without it
+    /// has none.
+    func command(_ name: CommandName) -> Command? { byName[name.rawValue] }
 
     /// Looks the command up and checks its arguments and flags. A bare `--` ends the
     /// flags, for arguments that start with `--` and come from a client that does not

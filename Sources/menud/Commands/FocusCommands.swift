@@ -5,56 +5,49 @@ import MenuProtocol
 /// per top-level menu so that every view shows, and every key binding or scroll
 /// wheel moves, the same focus. Their replies start with a `focus` record.
 enum FocusCommands {
-    static let all: [Command] = [
-        Command(
-            "nav",
-            action: .run { invocation, state, out throws(ProtocolError) in
-                let (move, menu) = try navArguments(invocation)
-                let before = state.focus.shown
-                let change = try ModelCommands.atomically(state) { () throws(ProtocolError) in
-                    let outcome = try ModelCommands.model { () throws(MenuError) in
-                        switch move {
-                        case .move(let move): try state.focus.move(move, in: menu)
-                        case .key(let key): try state.focus.activate(key: key, in: menu)
-                        }
-                    }
-                    report(outcome.focus, movedFrom: before, into: &out)
-                    if let (path, activation) = outcome.activation {
-                        try ModelCommands.report(path, activation, state: state, into: &out)
-                    }
+    static let nav: Command.Action = .run { invocation, state, out throws(ProtocolError) in
+        let (move, menu) = try navArguments(invocation)
+        let before = state.focus.shown
+        let change = try ModelCommands.atomically(state) { () throws(ProtocolError) in
+            let outcome = try ModelCommands.model { () throws(MenuError) in
+                switch move {
+                case .move(let move): try state.focus.move(move, in: menu)
+                case .key(let key): try state.focus.activate(key: key, in: menu)
                 }
-                out.record(change, in: state.model)
-            }),
-        Command(
-            "focus",
-            action: .run { invocation, state, out throws(ProtocolError) in
-                let before = state.focus.shown
-                let outcome = try ModelCommands.model { () throws(MenuError) in
-                    try state.focus.focus(on: invocation.arguments[0])
-                }
-                report(outcome.focus, movedFrom: before, into: &out)
-                out.record(outcome.change, in: state.model)
-            }),
-        Command(
-            "open",
-            action: .run { invocation, state, out throws(ProtocolError) in
-                let before = state.focus.shown
-                let outcome = try ModelCommands.model { () throws(MenuError) in
-                    try state.focus.open(invocation.arguments[0])
-                }
-                report(outcome.focus, movedFrom: before, into: &out)
-                out.record(outcome.change, in: state.model)
-                state.events.show(menu: outcome.focus.menu)
-            }),
-        Command(
-            "focused",
-            action: .run { invocation, state, out throws(ProtocolError) in
-                let focus = try ModelCommands.model { () throws(MenuError) in
-                    try state.focus.focus(in: invocation.path)
-                }
-                out.reply.record(fields(focus))
-            }),
-    ]
+            }
+            report(outcome.focus, movedFrom: before, into: &out)
+            if let (path, activation) = outcome.activation {
+                try ModelCommands.report(path, activation, state: state, into: &out)
+            }
+        }
+        out.record(change, in: state.model)
+    }
+
+    static let focus: Command.Action = .run { invocation, state, out throws(ProtocolError) in
+        let before = state.focus.shown
+        let outcome = try ModelCommands.model { () throws(MenuError) in
+            try state.focus.focus(on: invocation.arguments[0])
+        }
+        report(outcome.focus, movedFrom: before, into: &out)
+        out.record(outcome.change, in: state.model)
+    }
+
+    static let open: Command.Action = .run { invocation, state, out throws(ProtocolError) in
+        let before = state.focus.shown
+        let outcome = try ModelCommands.model { () throws(MenuError) in
+            try state.focus.open(invocation.arguments[0])
+        }
+        report(outcome.focus, movedFrom: before, into: &out)
+        out.record(outcome.change, in: state.model)
+        state.events.show(menu: outcome.focus.menu)
+    }
+
+    static let focused: Command.Action = .run { invocation, state, out throws(ProtocolError) in
+        let focus = try ModelCommands.model { () throws(MenuError) in
+            try state.focus.focus(in: invocation.path)
+        }
+        out.reply.record(fields(focus))
+    }
 
     /// What `nav` does: a move, or `key KEY`.
     private enum Nav {

@@ -18,17 +18,17 @@ enum MenuCall: Equatable {
     /// Moves the focus cursor of the top-level menu `menu`.
     case nav(NavMove, menu: String)
 
-    /// The handler's name in ``CommandCatalog``, and its arguments: each one a word
-    /// of its own, taken as it is (a word that begins with `--` is no flag).
-    var words: (name: String, arguments: [String]) {
+    /// The command it runs, and its arguments: each one a word of its own, taken as
+    /// it is (a word that begins with `--` is no flag).
+    var words: (name: CommandName, arguments: [String]) {
         switch self {
-        case .activate(let path): ("activate", [path])
-        case .set(let path, let value): ("set", [path, value])
-        case .step(let path, let delta): ("step", [path] + (delta.map { [$0] } ?? []))
-        case .expand(let path): ("expand", [path])
-        case .collapse(let path): ("collapse", [path])
-        case .refresh(let path): ("refresh", [path])
-        case .nav(let move, let menu): ("nav", [move.rawValue, menu])
+        case .activate(let path): (.activate, [path])
+        case .set(let path, let value): (.set, [path, value])
+        case .step(let path, let delta): (.step, [path] + (delta.map { [$0] } ?? []))
+        case .expand(let path): (.expand, [path])
+        case .collapse(let path): (.collapse, [path])
+        case .refresh(let path): (.refresh, [path])
+        case .nav(let move, let menu): (.nav, [move.rawValue, menu])
         }
     }
 }

@@ -28,105 +28,100 @@ enum ModelCommands {
 
     /// A mutation of the node at the first argument.
     private static func nodeMutation(
-        _ name: String, _ apply: @escaping @Sendable (MenuModel, Int, Invocation) throws(MenuError) -> Change
-    ) -> Command {
-        Command(
-            name,
-            action: .run { invocation, state, out throws(ProtocolError) in
-                // Read once: each read of the daemon's model retains and releases it.
-                let menu = state.model
-                let n = try node(invocation, in: menu)
-                let change = try model { () throws(MenuError) in try apply(menu, n, invocation) }
-                out.record(change, in: menu)
-            })
+        _ apply: @escaping @Sendable (MenuModel, Int, Invocation) throws(MenuError) -> Change
+    ) -> Command.Action {
+        .run { invocation, state, out throws(ProtocolError) in
+            // Read once: each read of the daemon's model retains and releases it.
+            let menu = state.model
+            let n = try node(invocation, in: menu)
+            let change = try model { () throws(MenuError) in try apply(menu, n, invocation) }
+            out.record(change, in: menu)
+        }
     }
 
     private static func mutation(
-        _ name: String, _ apply: @escaping @Sendable (MenuModel, Invocation) throws(MenuError) -> Change
-    ) -> Command {
-        Command(
-            name,
-            action: .run { invocation, state, out throws(ProtocolError) in
-                let change = try model { () throws(MenuError) in try apply(state.model, invocation) }
-                out.record(change, in: state.model)
-            })
+        _ apply: @escaping @Sendable (MenuModel, Invocation) throws(MenuError) -> Change
+    ) -> Command.Action {
+        .run { invocation, state, out throws(ProtocolError) in
+            let change = try model { () throws(MenuError) in try apply(state.model, invocation) }
+            out.record(change, in: state.model)
+        }
     }
 
-    static let all: [Command] = [
-        Command(
-            "rows",
-            action: .run { invocation, state, out throws(ProtocolError) in
-                let rows = try model { () throws(MenuError) in try state.model.rows(under: invocation.path) }
-                for row in rows { RowRecord(row).write(to: &out.reply) }
-            }),
-        Command(
-            "tree",
-            action: .run { invocation, state, out throws(ProtocolError) in
-                let rows = try model { () throws(MenuError) in try state.model.tree(under: invocation.path) }
-                for row in rows { RowRecord(row).write(to: &out.reply) }
-            }),
-        Command(
-            "get",
-            action: .run { invocation, state, out throws(ProtocolError) in
-                let menu = state.model
-                let n = try node(invocation, in: menu)
-                state.menu.rowRecords.write(node: n, index: menu.rowIndex(of: n), in: menu, to: &out.reply)
-            }),
-        Command(
-            "row",
-            action: .run { invocation, state, out throws(ProtocolError) in
-                guard let n = invocation.arguments.integer(0) else {
-                    throw ProtocolError(
-                        .wrongArguments, "row number must be an integer: \(invocation.arguments[0])")
-                }
-                let menu = state.model
-                guard let node = menu.node(atRow: n) else {
-                    throw ProtocolError(MenuError.noSuchRow(n))
-                }
-                state.menu.rowRecords.write(node: node, index: n, in: menu, to: &out.reply)
-            }),
-        Command(
-            "find",
-            action: .deferred { invocation, state in
-                var limit = 20
-                if invocation.arguments.count > 1 {
-                    guard let n = invocation.arguments.integer(1) else {
-                        return .failed(
-                            ProtocolError(
-                                .wrongArguments,
-                                "the limit must be a whole number: \(invocation.arguments[1])"))
-                    }
-                    limit = n
-                }
-                return state.searchOffLoop(invocation.arguments[0], limit: limit)
-            }),
-        nodeMutation("expand") { m, n, i throws(MenuError) in
-            try m.expand(node: n, recursive: i.has("--recursive"))
-        },
-        nodeMutation("collapse") { m, n, i throws(MenuError) in
-            try m.collapse(node: n, recursive: i.has("--recursive"))
-        },
-        nodeMutation("toggle") { m, n, i throws(MenuError) in
-            try m.toggle(node: n, recursive: i.has("--recursive"))
-        },
-        mutation("expand-all") { m, i throws(MenuError) in try m.expandAll(i.path) },
-        mutation("collapse-all") { m, i throws(MenuError) in try m.collapseAll(i.path) },
-        mutation("expand-to") { m, i throws(MenuError) in try m.expandTo(i.arguments[0]) },
-        nodeMutation("set") { m, n, i throws(MenuError) in try m.set(node: n, i.arguments[1]) },
-        nodeMutation("step") { m, n, i throws(MenuError) in
-            try m.step(node: n, i.arguments.count > 1 ? i.arguments[1] : nil)
-        },
-        Command(
-            "activate",
-            action: .run { invocation, state, out throws(ProtocolError) in
-                let path = invocation.arguments[0]
-                let change = try atomically(state) { () throws(ProtocolError) in
-                    let (_, activation) = try model { () throws(MenuError) in try state.model.activate(path) }
-                    try report(path, activation, state: state, into: &out)
-                }
-                out.record(change, in: state.model)
-            }),
-    ]
+    static let rows: Command.Action = .run { invocation, state, out throws(ProtocolError) in
+        let rows = try model { () throws(MenuError) in try state.model.rows(under: invocation.path) }
+        for row in rows { RowRecord(row).write(to: &out.reply) }
+    }
+
+    static let tree: Command.Action = .run { invocation, state, out throws(ProtocolError) in
+        let rows = try model { () throws(MenuError) in try state.model.tree(under: invocation.path) }
+        for row in rows { RowRecord(row).write(to: &out.reply) }
+    }
+
+    static let get: Command.Action = .run { invocation, state, out throws(ProtocolError) in
+        let menu = state.model
+        let n = try node(invocation, in: menu)
+        state.menu.rowRecords.write(node: n, index: menu.rowIndex(of: n), in: menu, to: &out.reply)
+    }
+
+    static let row: Command.Action = .run { invocation, state, out throws(ProtocolError) in
+        guard let n = invocation.arguments.integer(0) else {
+            throw ProtocolError(
+                .wrongArguments, "row number must be an integer: \(invocation.arguments[0])")
+        }
+        let menu = state.model
+        guard let node = menu.node(atRow: n) else {
+            throw ProtocolError(MenuError.noSuchRow(n))
+        }
+        state.menu.rowRecords.write(node: node, index: n, in: menu, to: &out.reply)
+    }
+
+    static let find: Command.Action = .deferred { invocation, state in
+        var limit = 20
+        if invocation.arguments.count > 1 {
+            guard let n = invocation.arguments.integer(1) else {
+                return .failed(
+                    ProtocolError(
+                        .wrongArguments,
+                        "the limit must be a whole number: \(invocation.arguments[1])"))
+            }
+            limit = n
+        }
+        return state.searchOffLoop(invocation.arguments[0], limit: limit)
+    }
+
+    static let expand = nodeMutation { m, n, i throws(MenuError) in
+        try m.expand(node: n, recursive: i.has("--recursive"))
+    }
+
+    static let collapse = nodeMutation { m, n, i throws(MenuError) in
+        try m.collapse(node: n, recursive: i.has("--recursive"))
+    }
+
+    static let toggle = nodeMutation { m, n, i throws(MenuError) in
+        try m.toggle(node: n, recursive: i.has("--recursive"))
+    }
+
+    static let expandAll = mutation { m, i throws(MenuError) in try m.expandAll(i.path) }
+
+    static let collapseAll = mutation { m, i throws(MenuError) in try m.collapseAll(i.path) }
+
+    static let expandTo = mutation { m, i throws(MenuError) in try m.expandTo(i.arguments[0]) }
+
+    static let set = nodeMutation { m, n, i throws(MenuError) in try m.set(node: n, i.arguments[1]) }
+
+    static let step = nodeMutation { m, n, i throws(MenuError) in
+        try m.step(node: n, i.arguments.count > 1 ? i.arguments[1] : nil)
+    }
+
+    static let activate: Command.Action = .run { invocation, state, out throws(ProtocolError) in
+        let path = invocation.arguments[0]
+        let change = try atomically(state) { () throws(ProtocolError) in
+            let (_, activation) = try model { () throws(MenuError) in try state.model.activate(path) }
+            try report(path, activation, state: state, into: &out)
+        }
+        out.record(change, in: state.model)
+    }
 
     /// Runs `body`, an activation and its report, as one change of the model: when a
     /// confirmed command cannot start, the question its yes closed is open again, so

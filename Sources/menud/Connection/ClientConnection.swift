@@ -86,11 +86,18 @@ final class ClientConnection {
     private var inputEnded = false
     /// The replies not yet handed to the transport.
     private var replies = Replies()
+    /// Where the command being run began writing in ``replies`` (lent to it by
+    /// ``lendReplies(to:)``), until it is answered.
+    private var lentAt: Int?
+    /// A held reply's own records, until the children it waits for have come.
+    private var heldLines = RecordWriter()
+    private let dispatcher: Dispatcher
 
     init(transport: any ConnectionTransport, state: MenuService) {
         self.transport = transport
         self.daemon = state
         self.commands = state.commands
+        self.dispatcher = Dispatcher(service: state)
     }
 
     /// The event hub holds its subscribers unowned: one let go of without a close
@@ -256,147 +263,13 @@ final class ClientConnection {
             state = .inBatch(Batch())
         case .endBatch:
             fail(ProtocolError(.notInBatch, "'end' without 'begin'"))
-        case .run:
-            output.reset(listening: daemon.events.hasSubscribers)
-            run(invocation, into: &output)
-        case .deferred(let body):
-            reply(later: body(invocation, daemon))
+        case .run, .deferred:
+            dispatcher.dispatch(invocation, into: &output, for: self)
         }
-    }
-
-    /// Runs an ordinary command and answers it. The command writes its lines straight
-    /// after the replies before it; if it fails, they are cut off again and only its
-    /// error is left.
-    @inline(__always)
-    private func run(_ invocation: Invocation, into output: inout CommandOutput) {
-        swap(&output.reply, &replies.lines)
-        let mark = output.reply.count
-        do throws(ProtocolError) {
-            try invocation.command.body(invocation, daemon, &output)
-        } catch {
-            output.reply.truncate(to: mark)
-            swap(&output.reply, &replies.lines)
-            fail(error)
-            return
-        }
-        swap(&output.reply, &replies.lines)
-        finish(&output, writtenFrom: mark)
     }
 
     private func end(_ batch: Batch) {
-        output.reset(listening: daemon.events.hasSubscribers)
-        switch batch.run(in: daemon, into: &output) {
-        case .success: finish(&output)
-        case .failure(let error): fail(error)
-        }
-    }
-
-    /// Waits for `completion`, holding back this connection's later requests
-    /// meanwhile. What the command did is committed even if the client has gone.
-    private func reply(later completion: Completion<CommandOutput>) {
-        busy = true
-        // One that is done already (`save` with `--no-state`) answers in line, among
-        // the requests of the read being handled.
-        var waited = false
-        completion.whenComplete { result in
-            switch result {
-            case .success(var output): self.finish(&output)
-            case .failure(let error as ProtocolError): self.fail(error)
-            case .failure(let error): self.fail(ProtocolError(.internal, "\(error)"))
-            }
-            self.busy = false
-            if waited {
-                self.flush()
-                self.drainBacklog()
-            }
-        }
-        waited = true
-    }
-
-    /// Answers a command that succeeded, then tells the subscribers and subscribes
-    /// this connection if the command asked for it. `start`: where the command's
-    /// lines begin in ``replies``, when it wrote them there rather than in its output.
-    /// `inout` only so that the connection's output is read in place
-    /// rather than copied, at a retain and a release per array in it.
-    private func finish(_ output: inout CommandOutput, writtenFrom start: Int? = nil) {
-        if output.hasChanges {
-            let opened = daemon.unloadedGroups(openedBy: output.changes)
-            if !opened.isEmpty {
-                hold(output, writtenFrom: start, until: opened)
-                return
-            }
-        }
-        // Lines of a command that wrote elsewhere (a batch, a deferred command); an
-        // ordinary command has written into `replies` already.
-        if !output.reply.isEmpty {
-            // Taken rather than copied when nothing is before it: a reload's reply may
-            // be megabytes.
-            if replies.lines.isEmpty {
-                swap(&replies.lines, &output.reply)
-            } else {
-                replies.lines.append(contentsOf: output.reply)
-            }
-        }
-        replies.ok()
-        writeIfMany()
-        // A subscriber reads its reply before the events its command caused.
-        if output.hasEvents, isSubscribed { flush() }
-        // Most commands change nothing and tell nobody: no call for them.
-        if output.hasEvents || output.hasChanges { daemon.commit(output) }
-        guard !isClosing else { return }
-        if let topics = output.subscribe {
-            daemon.events.subscribe(self, topics: topics)
-            isSubscribed = true
-        }
-        if output.closeConnection { closeAfterReplies() }
-    }
-
-    /// Answers a command that opened children-cmd groups without children once their
-    /// commands have run, with their rows in the reply, as docs/config.md promises.
-    /// The command has run, once, and its change is committed at once: subscribers
-    /// and other clients see each group open on its "Loading…" row, then that row
-    /// replaced when the output comes, each as a change of its own. The reply tells
-    /// the change from the rows before the command to the rows when it is answered,
-    /// as one. Meanwhile this connection's later requests, and the events for it,
-    /// wait behind the reply, in order.
-    private func hold(_ output: CommandOutput, writtenFrom start: Int?, until groups: [String]) {
-        // The command's own records stay; its change records are told anew.
-        let changesAt = output.changeRecordsStart ?? output.reply.count
-        var lines = RecordWriter()
-        if let start {
-            lines.append(line: replies.lines.bytes[start..<changesAt])
-            replies.lines.truncate(to: start)
-        } else {
-            lines.append(line: output.reply.bytes[..<changesAt])
-        }
-        busy = true
-        isHolding = true
-        flush()
-        var waited = false
-        daemon.commitLoadingChildren(output, groups).whenComplete { result in
-            let change = (try? result.get()) ?? Change()
-            var events = EventGroup(keepsRecords: false)
-            ChangeRecord.write(
-                change, in: self.daemon.model, spliceTopics: .expansion, to: &lines, events: &events)
-            self.replies.lines.append(contentsOf: lines)
-            self.replies.ok()
-            self.isHolding = false
-            self.busy = false
-            self.flush()
-            if !self.heldEvents.isEmpty {
-                let held = self.heldEvents
-                self.heldEvents = []
-                _ = held.withUnsafeBytes { self.send($0) }
-            }
-            if waited { self.drainBacklog() }
-        }
-        waited = true
-    }
-
-    /// Answers a request with its error.
-    private func fail(_ error: ProtocolError) {
-        replies.error(error)
-        writeIfMany()
+        dispatcher.run(batch, into: &output, for: self)
     }
 
     private func drainBacklog() {
@@ -464,5 +337,112 @@ final class ClientConnection {
         transport.write(lines)
         checkWritability()
         return true
+    }
+}
+
+/// The answers of the requests it dispatches, written in order among its replies.
+extension ClientConnection: Requester {
+    /// A command writes its lines straight after the replies before it; if it fails,
+    /// they are cut off again and only its error is left.
+    @inline(__always)
+    func lendReplies(to output: inout CommandOutput) {
+        swap(&output.reply, &replies.lines)
+        lentAt = output.reply.count
+    }
+
+    @inline(__always)
+    func takeBackReplies(from output: inout CommandOutput, failed: Bool) {
+        if failed, let lentAt {
+            output.reply.truncate(to: lentAt)
+            self.lentAt = nil
+        }
+        swap(&output.reply, &replies.lines)
+    }
+
+    /// `inout` only so that the connection's output is read in place rather than
+    /// copied, at a retain and a release per array in it.
+    func answer(_ output: inout CommandOutput) {
+        lentAt = nil
+        // Lines of a command that wrote elsewhere (a batch, a deferred command); an
+        // ordinary command has written into `replies` already.
+        if !output.reply.isEmpty {
+            // Taken rather than copied when nothing is before it: a reload's reply may
+            // be megabytes.
+            if replies.lines.isEmpty {
+                swap(&replies.lines, &output.reply)
+            } else {
+                replies.lines.append(contentsOf: output.reply)
+            }
+        }
+        replies.ok()
+        writeIfMany()
+        // A subscriber reads its reply before the events its command caused.
+        if output.hasEvents, isSubscribed { flush() }
+    }
+
+    func committed(_ output: borrowing CommandOutput) {
+        guard !isClosing else { return }
+        if let topics = output.subscribe {
+            daemon.events.subscribe(self, topics: topics)
+            isSubscribed = true
+        }
+        if output.closeConnection { closeAfterReplies() }
+    }
+
+    /// Subscribers and other clients see each group open on its "Loading…" row, then
+    /// that row replaced when the output comes, each as a change of its own;
+    /// meanwhile this connection's later requests, and the events for it, wait
+    /// behind the reply, in order.
+    func hold(_ output: borrowing CommandOutput) {
+        // The command's own records stay; its change records are told anew.
+        heldLines = RecordWriter()
+        if let start = lentAt {
+            let changesAt = output.changeRecordsStart ?? replies.lines.count
+            heldLines.append(line: replies.lines.bytes[start..<changesAt])
+            replies.lines.truncate(to: start)
+            lentAt = nil
+        } else {
+            let changesAt = output.changeRecordsStart ?? output.reply.count
+            heldLines.append(line: output.reply.bytes[..<changesAt])
+        }
+        busy = true
+        isHolding = true
+        flush()
+    }
+
+    func answerHeld(_ change: Change, afterWaiting: Bool) {
+        var events = EventGroup(keepsRecords: false)
+        ChangeRecord.write(
+            change, in: daemon.model, spliceTopics: .expansion, to: &heldLines, events: &events)
+        replies.lines.append(contentsOf: heldLines)
+        heldLines = RecordWriter()
+        replies.ok()
+        isHolding = false
+        busy = false
+        flush()
+        if !heldEvents.isEmpty {
+            let held = heldEvents
+            heldEvents = []
+            _ = held.withUnsafeBytes { send($0) }
+        }
+        if afterWaiting { drainBacklog() }
+    }
+
+    /// Answers a request with its error.
+    func fail(_ error: ProtocolError) {
+        lentAt = nil
+        replies.error(error)
+        writeIfMany()
+    }
+
+    func suspend() { busy = true }
+
+    func resume(afterWaiting: Bool) {
+        // A deferred command's reply may itself be held for children.
+        if !isHolding { busy = false }
+        if afterWaiting {
+            flush()
+            drainBacklog()
+        }
     }
 }

@@ -79,7 +79,7 @@ final class Tray {
     /// made, or why it was refused.
     func call(_ call: MenuCall, reply: @escaping (Result<Change, ProtocolError>) -> Void) {
         guard isRunning else { return reply(.failure(ProtocolError(.internal, "the tray is off"))) }
-        CommandCaller(state: state).call(call, reply: reply)
+        CommandCaller(service: state).call(call, reply: reply)
     }
 
     /// Opens the popup on this daemon (``PopupLauncher``); while one is open, the
