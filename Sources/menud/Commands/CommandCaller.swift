@@ -34,7 +34,6 @@ private final class CallReply: Requester {
     func lendReplies(to output: inout CommandOutput) {}
     func takeBackReplies(from output: inout CommandOutput, failed: Bool) {}
     func answer(_ output: inout CommandOutput) { reply(.success(Change(composing: output.changes))) }
-    func committed(_ output: borrowing CommandOutput) {}
     func hold(_ output: borrowing CommandOutput) {}
     func answerHeld(_ change: Change, afterWaiting: Bool) { reply(.success(change)) }
     func fail(_ error: ProtocolError) { reply(.failure(error)) }

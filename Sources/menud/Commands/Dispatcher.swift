@@ -72,19 +72,26 @@ struct Dispatcher {
     private func finish<R: Requester>(_ output: inout CommandOutput, for requester: R) {
         if output.hasChanges {
             let opened = service.unloadedGroups(openedBy: output.changes)
-            if !opened.isEmpty {
-                requester.hold(output)
-                var waited = false
-                service.commitLoadingChildren(output, opened).whenComplete { result in
-                    requester.answerHeld((try? result.get()) ?? Change(), afterWaiting: waited)
-                }
-                waited = true
-                return
-            }
+            if !opened.isEmpty { return hold(output, until: opened, for: requester) }
         }
         requester.answer(&output)
         // Most commands change nothing and tell nobody: no call for them.
         if output.hasEvents || output.hasChanges { service.commit(output) }
-        requester.committed(output)
+    }
+
+    /// Commits a command that opened `groups`, and answers once their children have
+    /// come. Apart from ``finish(_:for:)``, so that the closure that keeps the
+    /// requester is made only for such a command: inlined, it cost every request a
+    /// retain and a release of the requester.
+    @inline(never)
+    private func hold<R: Requester>(
+        _ output: borrowing CommandOutput, until groups: [String], for requester: R
+    ) {
+        requester.hold(output)
+        var waited = false
+        service.commitLoadingChildren(output, groups).whenComplete { result in
+            requester.answerHeld((try? result.get()) ?? Change(), afterWaiting: waited)
+        }
+        waited = true
     }
 }

@@ -11,11 +11,10 @@ protocol Requester: AnyObject {
     /// After the handler: the lent lines back; `failed` when it threw, and what it
     /// wrote is to be cut off.
     func takeBackReplies(from output: inout CommandOutput, failed: Bool)
-    /// The command succeeded: its reply, written before what it changed is committed.
+    /// The command succeeded: its reply, written before what it changed is
+    /// committed, and what the command asked of the requester besides (a
+    /// subscription, a close).
     func answer(_ output: inout CommandOutput)
-    /// What it changed has been committed: what the command asked of the requester
-    /// besides (a subscription, a close).
-    func committed(_ output: borrowing CommandOutput)
     /// The reply waits for the children of the groups the command opened; the
     /// command's own records are kept for it meanwhile.
     func hold(_ output: borrowing CommandOutput)

@@ -378,9 +378,6 @@ extension ClientConnection: Requester {
         writeIfMany()
         // A subscriber reads its reply before the events its command caused.
         if output.hasEvents, isSubscribed { flush() }
-    }
-
-    func committed(_ output: borrowing CommandOutput) {
         guard !isClosing else { return }
         if let topics = output.subscribe {
             daemon.events.subscribe(self, topics: topics)
