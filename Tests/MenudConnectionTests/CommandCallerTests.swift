@@ -14,6 +14,11 @@ import Testing
         var log: [String] = []
     }
 
+    /// The node at `path`, or one past the last when there is none.
+    private func node(_ path: String, _ state: MenuService) -> Int {
+        state.model.tree.node(at: path) ?? state.model.tree.count
+    }
+
     private func call(_ call: MenuCall, on state: MenuService, into answer: Answer) {
         CommandCaller(service: state).call(call) { result in
             answer.result = result
@@ -26,19 +31,19 @@ import Testing
     /// succeed having done nothing.
     @Test func everyCallNamesACommandThatRunsAtOnce() throws {
         let calls: [MenuCall] = [
-            .activate(path: "p"), .set(path: "p", value: "v"), .step(path: "p", delta: nil),
-            .step(path: "p", delta: "-5"), .expand(path: "p"), .collapse(path: "p"), .nav(.next, menu: "m"),
+            .activate(node: 0), .set(node: 0, value: "v"), .step(node: 0, delta: nil),
+            .step(node: 0, delta: "-5"), .expand(node: 0), .collapse(node: 0), .nav(.next, menu: "m"),
             .nav(.increase, menu: "m"),
         ]
         for call in calls {
-            let command = try #require(CommandTable.standard.command(call.words.name), "\(call)")
+            let command = try #require(CommandTable.standard.command(call.name), "\(call)")
             guard case .run = command.action else {
-                Issue.record("\(call.words.name) does not run at once")
+                Issue.record("\(call.name) does not run at once")
                 continue
             }
             #expect(
-                (command.minArguments...command.maxArguments).contains(call.words.arguments.count),
-                "\(call.words.name)'s arity")
+                (command.minArguments...command.maxArguments).contains(call.arguments.count),
+                "\(call.name)'s arity")
         }
     }
 
@@ -51,7 +56,7 @@ import Testing
             answer.log.append("event")
         }
         defer { harness.state.events.stopListening(listener) }
-        call(.set(path: "display/volume", value: "55"), on: harness.state, into: answer)
+        call(.set(node: node("display/volume", harness.state), value: "55"), on: harness.state, into: answer)
         let model = harness.state.model
         let change = try #require(try answer.result?.get())
         #expect(model.paths(of: change.valueChanged) == ["display/volume"])
@@ -74,18 +79,31 @@ import Testing
         let model = harness.state.model
         let before = try #require(model.value(path: "display/volume"))
         guard case .number(let start) = before else { throw MenuError.notAValue("display/volume") }
-        call(.step(path: "display/volume", delta: "-5"), on: harness.state, into: answer)
+        call(.step(node: node("display/volume", harness.state), delta: "-5"), on: harness.state, into: answer)
         #expect(try answer.result?.get().valueChanged.isEmpty == false)
         #expect(model.value(path: "display/volume") == .number(start - 5))
-        call(.step(path: "display/volume", delta: nil), on: harness.state, into: answer)
+        call(.step(node: node("display/volume", harness.state), delta: nil), on: harness.state, into: answer)
         #expect(model.value(path: "display/volume") == .number(start))
         #expect(heard == 2)
-        call(.set(path: "display/volume", value: "100"), on: harness.state, into: answer)
-        call(.step(path: "display/volume", delta: "+5"), on: harness.state, into: answer)
+        call(.set(node: node("display/volume", harness.state), value: "100"), on: harness.state, into: answer)
+        call(.step(node: node("display/volume", harness.state), delta: "+5"), on: harness.state, into: answer)
         #expect(try answer.result?.get().isEmpty == true)
         #expect(heard == 3)
-        call(.step(path: "display/volume", delta: "5"), on: harness.state, into: answer)
+        call(.step(node: node("display/volume", harness.state), delta: "5"), on: harness.state, into: answer)
         #expect(throws: ProtocolError.self) { try answer.result?.get() }
+    }
+
+    /// The tray names a node by its number; subscribers are told of it by its path,
+    /// spelled once for the record.
+    @Test func aCallOnANodeIsToldByItsPath() throws {
+        let harness = try ConnectionHarness()
+        let (subscriber, events) = harness.connect()
+        subscriber.received("subscribe activate\n")
+        let answer = Answer()
+        call(.activate(node: node("power", harness.state)), on: harness.state, into: answer)
+        #expect(try answer.result?.get().isEmpty == false)
+        #expect(events.lines.contains("event\t1\tactivated\tpower\ttoggled"), "\(events.lines)")
+        #expect(harness.state.model.isExpanded(path: "power"))
     }
 
     @Test func aListenerHearsOnlyItsTopics() throws {
@@ -94,26 +112,34 @@ import Testing
         let listener = harness.state.events.listen(topics: [.value]) { _ in heard += 1 }
         defer { harness.state.events.stopListening(listener) }
         let answer = Answer()
-        call(.expand(path: "apps"), on: harness.state, into: answer)
+        call(.expand(node: node("apps", harness.state)), on: harness.state, into: answer)
         #expect(try answer.result?.get().isEmpty == false)
         #expect(heard == 0)
         harness.state.events.stopListening(listener)
-        call(.set(path: "display/volume", value: "60"), on: harness.state, into: answer)
+        call(.set(node: node("display/volume", harness.state), value: "60"), on: harness.state, into: answer)
         #expect(heard == 0)
     }
 
     @Test func aRefusedCallIsItsTypedError() throws {
         let harness = try ConnectionHarness()
         let answer = Answer()
-        call(.activate(path: "display/volume"), on: harness.state, into: answer)
+        call(.activate(node: node("display/volume", harness.state)), on: harness.state, into: answer)
         #expect(throws: ProtocolError.self) { try answer.result?.get() }
         if case .failure(let error) = answer.result { #expect(error.code == .notActivatable) }
-        // An argument is data: a path that looks like a flag is a path.
-        call(.expand(path: "--recursive"), on: harness.state, into: answer)
+        // A node the model does not have.
+        call(.expand(node: harness.state.model.tree.count), on: harness.state, into: answer)
         if case .failure(let error) = answer.result {
             #expect(error.code == .noSuchNode)
         } else {
-            Issue.record("expanding '--recursive' succeeded")
+            Issue.record("expanding a node past the last succeeded")
+        }
+        // An argument is data: a menu name that looks like a flag is a menu name.
+        call(.nav(.next, menu: "--recursive"), on: harness.state, into: answer)
+        if case .failure(let error) = answer.result {
+            #expect(error.code != .wrongArguments, "\(error)")
+            #expect(error.message.contains("--recursive"), "\(error)")
+        } else {
+            Issue.record("nav in a menu '--recursive' succeeded")
         }
     }
 
@@ -122,7 +148,7 @@ import Testing
     @Test func openingAChildrenCommandGroupAnswersWhenItsChildrenCame() throws {
         let harness = try ConnectionHarness(menu: HeldReplyTests.menu)
         let answer = Answer()
-        call(.expand(path: "g"), on: harness.state, into: answer)
+        call(.expand(node: node("g", harness.state)), on: harness.state, into: answer)
         #expect(answer.result == nil)
         harness.loop.run()
         let change = try #require(try answer.result?.get())

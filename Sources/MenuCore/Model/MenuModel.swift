@@ -248,6 +248,7 @@ public final class MenuModel {
     }
 
     public func activate(_ path: String) throws(MenuError) -> (Change, Activation) { try core.activate(path) }
+    public func activate(node n: Int) throws(MenuError) -> (Change, Activation) { try core.activate(node: n) }
 
     // MARK: Values from the system
 

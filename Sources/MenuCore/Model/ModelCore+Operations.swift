@@ -187,10 +187,14 @@ extension ModelCore {
     /// hands back an item's command. A confirmation's answer closes the question, and
     /// yes hands back the confirmed item's command.
     mutating func activate(_ path: String) throws(MenuError) -> (Change, Activation) {
-        let n = try node(path)
+        try activate(node: try node(path))
+    }
+
+    /// ``activate(_:)`` for node `n`.
+    mutating func activate(node n: Int) throws(MenuError) -> (Change, Activation) {
         switch tree.kinds[n] {
         case .group, .choice:
-            return (try toggle(path), .toggled)
+            return (try toggle(node: n, recursive: false), .toggled)
         case .toggle:
             return (try flip(n), .flipped)
         case .option:
@@ -210,7 +214,7 @@ extension ModelCore {
             }
             return (Change(), tree.execs[n].map { .run(command: $0) } ?? Activation.none)
         case .range, .text, .date:
-            throw .notActivatable(path)
+            throw .notActivatable(tree.path(n))
         }
     }
 

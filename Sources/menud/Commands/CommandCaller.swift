@@ -2,7 +2,8 @@ import MenuCore
 import MenuProtocol
 
 /// Runs commands for in-process callers: a typed ``MenuCall`` in, the change it made
-/// or its ``ProtocolError`` out. It goes through the ``Dispatcher`` as a socket's
+/// or its ``ProtocolError`` out. The node it names is used as it is, never spelled
+/// as a path to be looked up again. It goes through the ``Dispatcher`` as a socket's
 /// request does: the same handler, the same commit (events, the state file,
 /// `on-change`), and the same wait for the children of the `children-cmd` groups it
 /// opened; a caller is answered first and the change published after, as a
@@ -13,13 +14,14 @@ struct CommandCaller {
     /// Runs `call`; `reply` hears the change from before the command to when it is
     /// answered (empty for one that changed nothing), or why it was refused.
     func call(_ call: MenuCall, reply: @escaping (Result<Change, ProtocolError>) -> Void) {
-        let (name, arguments) = call.words
-        guard let command = service.commands.command(name) else {
-            return reply(.failure(ProtocolError(.unknownCommand, "unknown command '\(name.rawValue)'")))
+        guard let command = service.commands.command(call.name) else {
+            return reply(.failure(ProtocolError(.unknownCommand, "unknown command '\(call.name.rawValue)'")))
         }
-        let words = RequestWords(
-            [ProtocolWord(name.rawValue)] + arguments.map { ProtocolWord($0, quoted: true) })
-        let invocation = Invocation(command: command, arguments: Arguments(words), flags: [])
+        if let n = call.node, n >= service.model.tree.count {
+            return reply(.failure(ProtocolError(.noSuchNode, "no node \(n)")))
+        }
+        let invocation = Invocation(
+            command: command, arguments: Arguments(values: call.arguments), flags: [], node: call.node)
         var output = CommandOutput(listening: false)
         Dispatcher(service: service).dispatch(invocation, into: &output, for: CallReply(reply))
     }

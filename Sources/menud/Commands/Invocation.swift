@@ -6,6 +6,11 @@ struct Invocation {
     var command: Command
     var arguments: Arguments
     var flags: Flags
+    /// The node an in-process caller named by its number, in the model's numbering
+    /// when it called: it stands for the first argument, a path no one spelled
+    /// (``Arguments/init(values:)``). Nil for a socket's request, whose path is
+    /// looked up from its bytes.
+    var node: Int? = nil
 
     /// The flags given, by their place in the command's ``Command/flags``: a set of
     /// strings would cost a retain and a release per request, though nearly every
@@ -32,18 +37,29 @@ struct Arguments: RandomAccessCollection {
     /// The words that are arguments, when flags stand among them; else every word
     /// after the command's name.
     private let kept: [Int]?
+    /// An in-process call's arguments, as it gave them: no words were made.
+    private let values: [String]?
 
     init(_ words: RequestWords, kept: [Int]? = nil) {
         self.words = words
         self.kept = kept
+        self.values = nil
+    }
+
+    /// The arguments of an in-process call; one whose first argument is a node it
+    /// named by number (``Invocation/node``) has an empty string in its place.
+    init(values: [String]) {
+        self.words = RequestWords()
+        self.kept = nil
+        self.values = values
     }
 
     var startIndex: Int { 0 }
-    var endIndex: Int { kept?.count ?? (words.count - 1) }
+    var endIndex: Int { values?.count ?? kept?.count ?? (words.count - 1) }
 
     private func word(_ position: Int) -> Int { kept?[position] ?? (position + 1) }
 
-    subscript(position: Int) -> String { words.text(word(position)) }
+    subscript(position: Int) -> String { values?[position] ?? words.text(word(position)) }
 
     /// Argument `position` read as `Int(_:)` reads a `String` (an optional sign, then
     /// decimal digits, nil when it overflows), from its bytes: no `String` is made.
@@ -77,6 +93,7 @@ struct Arguments: RandomAccessCollection {
     func withBytes<Result>(_ position: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
         -> Result
     {
-        try words.withBytes(word(position), body)
+        if var value = values?[position] { return try value.withUTF8(body) }
+        return try words.withBytes(word(position), body)
     }
 }

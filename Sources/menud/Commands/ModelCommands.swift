@@ -20,6 +20,7 @@ enum ModelCommands {
     static func node(_ invocation: Invocation, _ position: Int = 0, in model: MenuModel) throws(ProtocolError)
         -> Int
     {
+        if position == 0, let n = invocation.node { return n }
         guard let n = invocation.arguments.withBytes(position, { model.node(atPath: $0) }) else {
             throw ProtocolError(MenuError.noSuchNode(invocation.arguments[position]))
         }
@@ -115,9 +116,12 @@ enum ModelCommands {
     }
 
     static let activate: Command.Action = .run { invocation, state, out throws(ProtocolError) in
-        let path = invocation.arguments[0]
+        let menu = state.model
+        let n = try node(invocation, in: menu)
+        // Spelled for the records: as the request gave it, or from the node.
+        let path = invocation.node == nil ? invocation.arguments[0] : menu.path(of: n)
         let change = try atomically(state) { () throws(ProtocolError) in
-            let (_, activation) = try model { () throws(MenuError) in try state.model.activate(path) }
+            let (_, activation) = try model { () throws(MenuError) in try menu.activate(node: n) }
             try report(path, activation, state: state, into: &out)
         }
         out.record(change, in: state.model)

@@ -42,7 +42,9 @@ enum ServerCommands {
     }
 
     static let refresh: Command.Action = .deferred { invocation, state in
-        state.refreshGroup(invocation.arguments[0])
+        // The loads are known by their group's path, which a node named by number is
+        // spelled as here.
+        state.refreshGroup(invocation.node.map { state.model.path(of: $0) } ?? invocation.arguments[0])
     }
 
     static let reload: Command.Action = .deferred { _, state in
