@@ -59,10 +59,12 @@ struct Arguments: RandomAccessCollection {
 
     private func word(_ position: Int) -> Int { kept?[position] ?? (position + 1) }
 
+    @inline(__always)
     subscript(position: Int) -> String { values?[position] ?? words.text(word(position)) }
 
     /// Argument `position` read as `Int(_:)` reads a `String` (an optional sign, then
     /// decimal digits, nil when it overflows), from its bytes: no `String` is made.
+    @inline(__always)
     func integer(_ position: Int) -> Int? {
         withBytes(position) { bytes -> Int? in
             var i = 0
@@ -90,6 +92,7 @@ struct Arguments: RandomAccessCollection {
     }
 
     /// Argument `position`'s bytes, valid during `body`.
+    @inline(__always)
     func withBytes<Result>(_ position: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
         -> Result
     {

@@ -157,7 +157,7 @@ enum ModelCommands {
         case .none:
             // An application of an applications group: its program, never a shell.
             if let launch = state.applicationLaunch(at: path) {
-                let started = try state.launcher.start(launch, path: path)
+                let started = try state.applications.launcher.start(launch, path: path)
                 out.reply.record(["ran", started.pid, started.shown])
                 out.notify(["activated", path, "ran"], topics: .activate)
             } else {

@@ -19,6 +19,11 @@ import MenuLoop
 final class LiveValues {
     /// A line read from node `path`'s source, or why none could be.
     var onReading: ((_ path: String, _ line: Result<String, SourceFailure>) -> Void)?
+    /// The nodes whose `value-cmd` opening their group runs.
+    var commandIndex = ValueCommandIndex()
+    /// The last report of each node whose readings the log was told of, so that a
+    /// source printing garbage many times a second does not flood it.
+    var readingLogs = LogThrottles<String>(interval: .seconds(60))
 
     private let processes: ProcessTable
     private let missing: MissingPrograms

@@ -13,25 +13,25 @@ extension MenuService {
     /// shape: the start, a reload, a group's children arriving.
     func followApplications() {
         guard !menu.applicationGroups.isEmpty, !isClosed else {
-            if let applications {
-                applications.close()
-                self.applications = nil
+            if let installed = applications.installed {
+                installed.close()
+                applications.installed = nil
                 logger.info("applications: no group shows them any more; not watched")
             }
             return
         }
-        guard applications == nil else { return }
+        guard applications.installed == nil else { return }
         let installed = InstalledApplications(
             environment: ApplicationEnvironment(environment: ProcessEnvironment.all()), loop: loop,
             logger: logger)
         installed.onChange = { [weak self] in self?.applicationsChanged() }
-        applications = installed
+        applications.installed = installed
         installed.scan()
     }
 
     /// What the applications groups show, with how each starts: nil until the first
     /// scan has ended, and while no group shows them.
-    var applicationMenu: ApplicationMenu? { applications?.menu }
+    var applicationMenu: ApplicationMenu? { applications.installed?.menu }
 
     /// A scan found other applications than the menu shows: they are spliced into
     /// every group that shows them, rows matched by path, so that subscribers see only
@@ -43,7 +43,7 @@ extension MenuService {
     /// Whether `path`'s applications group still waits for its first scan, so that
     /// the reply to the command that opened it waits too.
     func waitsForApplications(_ path: String) -> Bool {
-        applications != nil && applicationMenu == nil && menu.applicationGroups.contains(path)
+        applications.installed != nil && applicationMenu == nil && menu.applicationGroups.contains(path)
     }
 
     /// How the item at `path` starts its application, when it is one of an

@@ -11,7 +11,7 @@ extension MenuService {
     /// open nothing, and most menus have no such group, so this looks no further
     /// than the nodes whose expansion changed.
     func unloadedGroups(openedBy changes: [Change]) -> [String] {
-        let applicationsWait = applications != nil && applicationMenu == nil
+        let applicationsWait = applications.installed != nil && applicationMenu == nil
         guard !menu.commandGroups.isEmpty || applicationsWait else { return [] }
         var opened: [String] = []
         for change in changes {
@@ -48,14 +48,14 @@ extension MenuService {
     func loadChildren(_ paths: [String], whileClosed: Bool = false) -> Completion<Void> {
         let runs = paths.compactMap { path -> Completion<Void>? in
             // An applications group: its children come with the first scan.
-            if waitsForApplications(path) { return applications?.loaded }
-            if let running = childrenLoads[path] { return running }
+            if waitsForApplications(path) { return applications.installed?.loaded }
+            if let running = children.loads[path] { return running }
             guard menu.loadedChildren[path] == nil, let command = menu.commandGroups[path] else { return nil }
             let run = ChildrenCommandRun.start(
-                command, path: path, timeout: childrenTimeout, processes: processes, loop: loop
+                command, path: path, timeout: children.timeout, processes: processes, loop: loop
             )
             .map { outcome in
-                self.childrenLoads[path] = nil
+                self.children.loads[path] = nil
                 // Closed while its command ran: the output would be stale by the
                 // time it showed, and the next opening runs the command again.
                 // A reload that changed the command wants the new one run instead.
@@ -91,7 +91,7 @@ extension MenuService {
                 self.spliceLoadedChildren([path])
             }
             // A run that ended at once (it could not start) has nothing to share.
-            if !run.isDone { childrenLoads[path] = run }
+            if !run.isDone { children.loads[path] = run }
             return run
         }
         return Completion<Void>.allComplete(runs)
@@ -207,7 +207,7 @@ extension MenuService {
         // Most menus have no children-cmd group, and this runs after every change.
         guard !menu.commandGroups.isEmpty else { return }
         let waiting = menu.commandGroups.keys.filter {
-            menu.loadedChildren[$0] == nil && childrenLoads[$0] == nil && model.isExpanded(path: $0)
+            menu.loadedChildren[$0] == nil && children.loads[$0] == nil && model.isExpanded(path: $0)
         }
         if !waiting.isEmpty { _ = loadChildren(waiting.sorted()) }
     }
@@ -221,7 +221,7 @@ extension MenuService {
             {
                 let path = model.path(of: n)
                 menu.loadedChildren[path] = nil
-                refresh.forget(path)
+                children.refresh.forget(path)
             }
         }
     }

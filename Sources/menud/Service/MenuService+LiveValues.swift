@@ -14,20 +14,18 @@ extension MenuService {
         var wanted: [String: ValueSource] = [:]
         var change = Change()
         var unread: [Int] = []
-        valueCommandsByGroup = [:]
+        var commands: [(node: Int, group: Int)] = []
         for (n, source) in nodes {
             let path = model.path(of: n)
             wanted[path] = source
-            if source.command != nil, let g = model.tree.parent(n) {
-                valueCommandsByGroup[g, default: []].append(n)
-            }
+            if source.command != nil, let g = model.tree.parent(n) { commands.append((n, g)) }
             if let line = liveValues.lastLines[path] {
                 change = change.followed(by: reading(line, into: n, path: path))
             } else if !model.isStale(n) {
                 unread.append(n)
             }
         }
-        valueCommandGroups = valueCommandsByGroup.keys.sorted()
+        liveValues.commandIndex = ValueCommandIndex(commands)
         change = change.followed(by: model.markStale(unread))
         let started = liveValues.follow(wanted)
         commitReading(change)
@@ -45,20 +43,11 @@ extension MenuService {
     /// on a group of nodes without one costs a lookup per group it flipped.
     func readValuesOfOpenedGroups(_ changes: [Change]) {
         for change in changes {
-            for g in change.expansionChanged where hasValueCommands(g) {
-                guard let nodes = valueCommandsByGroup[g], model.isExpanded(g) else { continue }
+            for g in change.expansionChanged {
+                guard let nodes = liveValues.commandIndex.nodes(in: g), model.isExpanded(g) else { continue }
                 for n in nodes { liveValues.read(model.path(of: n)) }
             }
         }
-    }
-
-    private func hasValueCommands(_ g: Int) -> Bool {
-        var (low, high) = (0, valueCommandGroups.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if valueCommandGroups[middle] < g { low = middle + 1 } else { high = middle }
-        }
-        return low < valueCommandGroups.count && valueCommandGroups[low] == g
     }
 
     private func reading(_ line: Result<String, SourceFailure>, into n: Int, path: String) -> Change {
@@ -87,7 +76,7 @@ extension MenuService {
 
     /// At most one line a minute per node, with how many were held back.
     private func logReading(_ path: String, _ message: String) {
-        guard let more = readingLogs.admit(path) else { return }
+        guard let more = liveValues.readingLogs.admit(path) else { return }
         logger.warning("value \(path): \(message)\(more)")
     }
 

@@ -14,7 +14,7 @@ extension MenuService {
     /// ended, so that a group shown again after a while refreshes at once. Runs after
     /// every change, a reload and a group's children arriving.
     func followRefreshes() {
-        guard !menu.refreshGroups.isEmpty || !refresh.isIdle else { return }
+        guard !menu.refreshGroups.isEmpty || !children.refresh.isIdle else { return }
         let now = ContinuousClock.now
         var wanted: [String: (every: Duration, first: Duration)] = [:]
         for (path, every) in menu.refreshGroups {
@@ -23,26 +23,26 @@ extension MenuService {
             else { continue }
             wanted[path] = (every, max(loaded.ended + every - now, .zero))
         }
-        refresh.follow(wanted)
+        children.refresh.follow(wanted)
     }
 
     /// Runs the command of the group at `path` again, unless it is loading or
     /// refreshing already. Completes once what it printed is in (or was dropped).
     @discardableResult
     func refreshChildren(_ path: String) -> Completion<Void> {
-        guard !isClosed, childrenLoads[path] == nil, !refresh.isRunning(path),
+        guard !isClosed, children.loads[path] == nil, !children.refresh.isRunning(path),
             let command = menu.loadedChildren[path]?.command, menu.commandGroups[path] == command
         else { return .succeeded(()) }
-        let run = refresh.start(path)
+        let run = children.refresh.start(path)
         let shown = menu.loadedChildren[path].flatMap { $0.failed ? nil : $0.good?.output }
         return ChildrenCommandRun.start(
-            command, path: path, timeout: childrenTimeout, processes: processes, loop: loop,
+            command, path: path, timeout: children.timeout, processes: processes, loop: loop,
             unchangedFrom: shown
         )
         .map { outcome in
             // Closed while it ran, or given another command by a reload: the next
             // opening, or the new command, loads anew.
-            guard self.refresh.end(path, run), !self.isClosed,
+            guard self.children.refresh.end(path, run), !self.isClosed,
                 var loaded = self.menu.loadedChildren[path], loaded.command == command
             else { return }
             switch outcome {
@@ -54,7 +54,7 @@ extension MenuService {
                     self.menu.loadedChildren[path]?.ended = .now
                     return
                 }
-                if self.refreshLogs.recovered(path) {
+                if self.children.refreshLogs.recovered(path) {
                     self.logger.notice("children-cmd \(path): refresh: '\(command)' works again")
                 }
                 loaded = LoadedChildren(command: command, loaded: children, from: output)
@@ -72,7 +72,7 @@ extension MenuService {
     /// how many were held back, until it works again: a command that fails every
     /// second must not flood the log.
     private func logRefreshFailure(_ path: String, _ message: String) {
-        guard let more = refreshLogs.admit(path) else { return }
+        guard let more = children.refreshLogs.admit(path) else { return }
         logger.warning("children-cmd \(path): refresh: \(message)\(more)")
     }
 }
@@ -90,8 +90,8 @@ extension MenuService {
         }
         let groupPath = model.path(of: g)
         // An applications group reads the directories again.
-        if menu.applicationGroups.contains(groupPath), let applications {
-            return applications.rescan().map { CommandOutput(listening: false) }
+        if menu.applicationGroups.contains(groupPath), let installed = applications.installed {
+            return installed.rescan().map { CommandOutput(listening: false) }
         }
         guard menu.commandGroups[groupPath] != nil else {
             return .failed(ProtocolError(.notExpandable, "'\(groupPath)' has no children-cmd to run"))

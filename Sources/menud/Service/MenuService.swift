@@ -27,35 +27,15 @@ final class MenuService {
     let events: EventHub
     /// What value nodes read from the system.
     let liveValues: LiveValues
-    /// The nodes with a `value-cmd`, by the group they are in, in the model's
-    /// numbering: what opening a group reads (``readValuesOfOpenedGroups(_:)``).
-    /// Made again whenever the numbering changes (``followLiveValues()``).
-    var valueCommandsByGroup: [Int: [Int]] = [:]
-    /// Its groups, ascending: a click on any other group is told apart by a binary
-    /// search, where hashing its number cost more than the rest of the check.
-    var valueCommandGroups: [Int] = []
-    /// The last report of each node whose readings the log was told of, so that a
-    /// source printing garbage many times a second does not flood it.
-    var readingLogs = LogThrottles<String>(interval: .seconds(60))
-    /// The timers and runs of the `children-cmd` groups that refresh while open.
-    let refresh: ChildrenRefresh
-    /// The refreshing groups whose last refresh failed, with their log throttle.
-    var refreshLogs = LogThrottles<String>(interval: .seconds(60))
+    /// The `children-cmd` loads and refreshes.
+    let children: ChildrenLoader
     /// The focus cursors `nav` moves and every render shows.
     let focus: SharedFocus
     let commands: CommandTable
     let logger: Logger
     let loop: EventLoop
-    /// How long a `children-cmd` may take.
-    let childrenTimeout: Duration
-    /// `children-cmd` runs under way, by group path, so that two requests opening
-    /// one group share a run.
-    var childrenLoads: [String: Completion<Void>] = [:]
-    /// The installed applications, while the menu has a `children-from:
-    /// applications` group.
-    var applications: InstalledApplications?
-    /// Starts the applications of those groups.
-    let launcher: ApplicationLauncher
+    /// The installed applications, and their launcher.
+    let applications: ServedApplications
     /// Set by ``close()``: nothing more is started.
     private(set) var isClosed = false
     /// Told after a reload succeeded, for what follows the config's settings (the tray).
@@ -78,14 +58,13 @@ final class MenuService {
         events = EventHub(logger: logger)
         focus = SharedFocus(menu: menu)
         liveValues = LiveValues(processes: processes, missing: missing, loop: loop, logger: logger)
-        refresh = ChildrenRefresh(loop: loop)
-        launcher = ApplicationLauncher(processes: processes, loop: loop, logger: logger)
-        self.childrenTimeout = childrenTimeout
+        children = ChildrenLoader(timeout: childrenTimeout, loop: loop)
+        applications = ServedApplications(processes: processes, loop: loop, logger: logger)
         self.commands = commands
         self.loop = loop
         self.logger = logger
         liveValues.onReading = { [weak self] path, line in self?.applyReading(line, to: path) }
-        refresh.onTick = { [weak self] path in self?.refreshChildren(path) }
+        children.refresh.onTick = { [weak self] path in self?.refreshChildren(path) }
         followApplications()
     }
 
@@ -115,7 +94,7 @@ final class MenuService {
         if save { persistence.scheduleSave() }
         forgetChildrenOfCollapsedGroups(changes)
         followRefreshes()
-        if !valueCommandGroups.isEmpty { readValuesOfOpenedGroups(changes) }
+        if !liveValues.commandIndex.isEmpty { readValuesOfOpenedGroups(changes) }
         if runOnChange {
             for change in changes {
                 for n in change.valueChanged {
@@ -159,13 +138,10 @@ final class MenuService {
     /// complete, and a connection holding its reply for one is held by it in turn.
     func close() {
         isClosed = true
-        applications?.close()
-        applications = nil
-        launcher.close()
+        applications.close()
         liveValues.close()
-        refresh.close()
+        children.close()
         persistence.close()
         processes.close()
-        childrenLoads = [:]
     }
 }
