@@ -13,7 +13,7 @@ import MenuLoop
 /// traditionally re-read theirs.
 final class Daemon {
     let loop: EventLoop
-    let state: MenuService
+    let service: MenuService
     private let server: MenuServer
     private let logger: Logger
     private var configWatch: ConfigWatch?
@@ -31,23 +31,23 @@ final class Daemon {
 
     /// With `watch`, the config file is watched: the one served, or while the built-in
     /// menu is served, the default path a config is expected at.
-    init(loop: EventLoop, state: MenuService, server: MenuServer, watch: Bool, logger: Logger)
+    init(loop: EventLoop, service: MenuService, server: MenuServer, watch: Bool, logger: Logger)
         throws(UVError)
     {
         self.loop = loop
-        self.state = state
+        self.service = service
         self.server = server
         self.logger = logger
-        popup = PopupLauncher(socketPath: server.socketPath, processes: state.processes, logger: logger)
+        popup = PopupLauncher(socketPath: server.socketPath, processes: service.processes, logger: logger)
         if watch {
             watchConfig()
-            state.menu.onLocationChange = { [unowned self] in self.watchConfig() }
+            service.menu.onLocationChange = { [unowned self] in self.watchConfig() }
         }
         for number in [SIGINT, SIGTERM, SIGHUP] {
             let watch = try SignalWatch(loop: loop, signal: number)
             watch.onSignal = { [unowned self] number in
                 if number == SIGHUP {
-                    self.state.reloadUnanswered(because: "SIGHUP")
+                    self.service.reloadUnanswered(because: "SIGHUP")
                 } else {
                     self.stop()
                 }
@@ -60,14 +60,14 @@ final class Daemon {
     /// config's `settings: tray` is on, as it is after each reload. Without a session
     /// bus the tray logs why and the daemon goes on without.
     func followTraySetting(always: Bool) {
-        state.onReload = { [unowned self] in self.updateTray(always: always) }
+        service.onReload = { [unowned self] in self.updateTray(always: always) }
         updateTray(always: always)
     }
 
     private func updateTray(always: Bool) {
-        let wanted = always || state.menu.config.tray
+        let wanted = always || service.menu.config.tray
         if wanted, tray == nil {
-            let tray = Tray(state: state, popup: popup, loop: loop, logger: logger)
+            let tray = Tray(service: service, popup: popup, loop: loop, logger: logger)
             do throws(BusError) {
                 try tray.start()
                 self.tray = tray
@@ -89,9 +89,9 @@ final class Daemon {
     /// Puts the config watch on the file the state's location says, unless it is there.
     private func watchConfig() {
         let target: String?
-        switch state.menu.location {
+        switch service.menu.location {
         case .file(let path): target = path
-        case .builtin: target = state.menu.location.awaited
+        case .builtin: target = service.menu.location.awaited
         }
         guard !stopping, configWatch?.path != target else { return }
         configWatch?.close()
@@ -104,15 +104,15 @@ final class Daemon {
     /// A settled change on the watched path: the served file changed or went, or the
     /// awaited one appeared.
     private func configChanged(exists: Bool) {
-        switch state.menu.location {
+        switch service.menu.location {
         case .file(let path):
             if exists {
-                state.configFileChanged(because: "config file changed")
+                service.configFileChanged(because: "config file changed")
             } else {
                 logger.warning("\(path) was removed; keeping the current menu until it is back")
             }
         case .builtin:
-            if exists { state.configFileChanged(because: "config file appeared") }
+            if exists { service.configFileChanged(because: "config file appeared") }
         }
     }
 
@@ -127,23 +127,23 @@ final class Daemon {
         logger.info("shutting down")
         for watch in signals { watch.close() }
         signals = []
-        state.menu.onLocationChange = nil
+        service.menu.onLocationChange = nil
         configWatch?.close()
         configWatch = nil
-        state.onReload = nil
+        service.onReload = nil
         tray?.stop()
         tray = nil
         server.stop()
-        guard state.persistence.store != nil else { return state.close() }
+        guard service.persistence.store != nil else { return service.close() }
         // The last changes may still be waiting for their write. When it fails they
         // are lost: said at error level whatever was logged before, and in the exit
         // status, for systemd to show.
-        state.persistence.saveNow().whenComplete { [state, logger] result in
+        service.persistence.saveNow().whenComplete { [service, logger] result in
             if case .failure(let error) = result {
                 logger.error("the last save failed, and the changes since the save before are lost: \(error)")
                 self.finalSaveFailed = true
             }
-            state.close()
+            service.close()
         }
     }
 }

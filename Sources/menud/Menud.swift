@@ -126,22 +126,22 @@ struct Menud: ParsableCommand {
                 )
             }
             let store = statePath.map { StateStore(path: $0, loop: loop, logger: logger) }
-            let daemonState = MenuService(
+            let service = MenuService(
                 config: menuConfig, location: location, commands: .standard, store: store,
                 childrenTimeout: .nanoseconds(Int64(childrenTimeout * 1e9)),
                 onChangeTimeout: .nanoseconds(Int64(onChangeTimeout * 1e9)), loop: loop, logger: logger)
             let server = try MenuServer(
-                loop: loop, socket: socketFile, state: daemonState,
+                loop: loop, socket: socketFile, service: service,
                 stallTimeout: .nanoseconds(Int64(stallTimeout * 1e9)),
                 connectionLimit: ConnectionCount.limit(forOpenFileLimit: openFiles), logger: logger)
             daemon = try Daemon(
-                loop: loop, state: daemonState, server: server, watch: !noWatch, logger: logger)
+                loop: loop, service: service, server: server, watch: !noWatch, logger: logger)
             if let store {
-                daemonState.persistence.restore(store.read())
+                service.persistence.restore(store.read())
                 logger.info("state file \(store.path)")
             }
-            daemonState.loadOpenGroups()
-            daemonState.followLiveValues()
+            service.loadOpenGroups()
+            service.followLiveValues()
             if let awaited = location.awaited {
                 logger.info("no config at \(awaited); serving the built-in menu")
             } else {

@@ -134,11 +134,11 @@ import Testing
             let (connection, transport) = harness.connect()
             connection.received("subscribe\n")
             #expect(replies(transport.lines) == [["OK"]])
-            #expect(harness.state.events.subscriberCount == 1)
+            #expect(harness.service.events.subscriberCount == 1)
             subscriber = connection
         }
         #expect(subscriber == nil)
-        #expect(harness.state.events.subscriberCount == 0)
+        #expect(harness.service.events.subscriberCount == 0)
         // The next group reaches nobody, and nothing freed.
         let (other, transport) = harness.connect()
         other.received("toggle power\n")
@@ -231,7 +231,7 @@ import Testing
         }
         #expect(subscriberTransport.isClosed)
         #expect(toggles > 1000)
-        #expect(harness.state.events.subscriberCount == 0)
+        #expect(harness.service.events.subscriberCount == 0)
         client.received("ping\n")
         #expect(replies(clientTransport.lines).last == ["OK"])
     }

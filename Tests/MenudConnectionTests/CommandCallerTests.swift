@@ -15,12 +15,12 @@ import Testing
     }
 
     /// The node at `path`, or one past the last when there is none.
-    private func node(_ path: String, _ state: MenuService) -> Int {
-        state.model.tree.node(at: path) ?? state.model.tree.count
+    private func node(_ path: String, _ service: MenuService) -> Int {
+        service.model.tree.node(at: path) ?? service.model.tree.count
     }
 
-    private func call(_ call: MenuCall, on state: MenuService, into answer: Answer) {
-        CommandCaller(service: state).call(call) { result in
+    private func call(_ call: MenuCall, on service: MenuService, into answer: Answer) {
+        CommandCaller(service: service).call(call) { result in
             answer.result = result
             answer.log.append("reply")
         }
@@ -51,13 +51,15 @@ import Testing
         let harness = try ConnectionHarness()
         let answer = Answer()
         var notices: [EventNotice] = []
-        let listener = harness.state.events.listen(topics: [.value]) { notice in
+        let listener = harness.service.events.listen(topics: [.value]) { notice in
             notices.append(notice)
             answer.log.append("event")
         }
-        defer { harness.state.events.stopListening(listener) }
-        call(.set(node: node("display/volume", harness.state), value: "55"), on: harness.state, into: answer)
-        let model = harness.state.model
+        defer { harness.service.events.stopListening(listener) }
+        call(
+            .set(node: node("display/volume", harness.service), value: "55"), on: harness.service,
+            into: answer)
+        let model = harness.service.model
         let change = try #require(try answer.result?.get())
         #expect(model.paths(of: change.valueChanged) == ["display/volume"])
         #expect(answer.log == ["reply", "event"])
@@ -73,23 +75,33 @@ import Testing
     @Test func aStepCallMovesTheRangeByItsDelta() throws {
         let harness = try ConnectionHarness()
         var heard = 0
-        let listener = harness.state.events.listen(topics: [.value]) { _ in heard += 1 }
-        defer { harness.state.events.stopListening(listener) }
+        let listener = harness.service.events.listen(topics: [.value]) { _ in heard += 1 }
+        defer { harness.service.events.stopListening(listener) }
         let answer = Answer()
-        let model = harness.state.model
+        let model = harness.service.model
         let before = try #require(model.value(path: "display/volume"))
         guard case .number(let start) = before else { throw MenuError.notAValue("display/volume") }
-        call(.step(node: node("display/volume", harness.state), delta: "-5"), on: harness.state, into: answer)
+        call(
+            .step(node: node("display/volume", harness.service), delta: "-5"), on: harness.service,
+            into: answer)
         #expect(try answer.result?.get().valueChanged.isEmpty == false)
         #expect(model.value(path: "display/volume") == .number(start - 5))
-        call(.step(node: node("display/volume", harness.state), delta: nil), on: harness.state, into: answer)
+        call(
+            .step(node: node("display/volume", harness.service), delta: nil), on: harness.service,
+            into: answer)
         #expect(model.value(path: "display/volume") == .number(start))
         #expect(heard == 2)
-        call(.set(node: node("display/volume", harness.state), value: "100"), on: harness.state, into: answer)
-        call(.step(node: node("display/volume", harness.state), delta: "+5"), on: harness.state, into: answer)
+        call(
+            .set(node: node("display/volume", harness.service), value: "100"), on: harness.service,
+            into: answer)
+        call(
+            .step(node: node("display/volume", harness.service), delta: "+5"), on: harness.service,
+            into: answer)
         #expect(try answer.result?.get().isEmpty == true)
         #expect(heard == 3)
-        call(.step(node: node("display/volume", harness.state), delta: "5"), on: harness.state, into: answer)
+        call(
+            .step(node: node("display/volume", harness.service), delta: "5"), on: harness.service,
+            into: answer)
         #expect(throws: ProtocolError.self) { try answer.result?.get() }
     }
 
@@ -100,41 +112,43 @@ import Testing
         let (subscriber, events) = harness.connect()
         subscriber.received("subscribe activate\n")
         let answer = Answer()
-        call(.activate(node: node("power", harness.state)), on: harness.state, into: answer)
+        call(.activate(node: node("power", harness.service)), on: harness.service, into: answer)
         #expect(try answer.result?.get().isEmpty == false)
         #expect(events.lines.contains("event\t1\tactivated\tpower\ttoggled"), "\(events.lines)")
-        #expect(harness.state.model.isExpanded(path: "power"))
+        #expect(harness.service.model.isExpanded(path: "power"))
     }
 
     @Test func aListenerHearsOnlyItsTopics() throws {
         let harness = try ConnectionHarness()
         var heard = 0
-        let listener = harness.state.events.listen(topics: [.value]) { _ in heard += 1 }
-        defer { harness.state.events.stopListening(listener) }
+        let listener = harness.service.events.listen(topics: [.value]) { _ in heard += 1 }
+        defer { harness.service.events.stopListening(listener) }
         let answer = Answer()
-        call(.expand(node: node("apps", harness.state)), on: harness.state, into: answer)
+        call(.expand(node: node("apps", harness.service)), on: harness.service, into: answer)
         #expect(try answer.result?.get().isEmpty == false)
         #expect(heard == 0)
-        harness.state.events.stopListening(listener)
-        call(.set(node: node("display/volume", harness.state), value: "60"), on: harness.state, into: answer)
+        harness.service.events.stopListening(listener)
+        call(
+            .set(node: node("display/volume", harness.service), value: "60"), on: harness.service,
+            into: answer)
         #expect(heard == 0)
     }
 
     @Test func aRefusedCallIsItsTypedError() throws {
         let harness = try ConnectionHarness()
         let answer = Answer()
-        call(.activate(node: node("display/volume", harness.state)), on: harness.state, into: answer)
+        call(.activate(node: node("display/volume", harness.service)), on: harness.service, into: answer)
         #expect(throws: ProtocolError.self) { try answer.result?.get() }
         if case .failure(let error) = answer.result { #expect(error.code == .notActivatable) }
         // A node the model does not have.
-        call(.expand(node: harness.state.model.tree.count), on: harness.state, into: answer)
+        call(.expand(node: harness.service.model.tree.count), on: harness.service, into: answer)
         if case .failure(let error) = answer.result {
             #expect(error.code == .noSuchNode)
         } else {
             Issue.record("expanding a node past the last succeeded")
         }
         // An argument is data: a menu name that looks like a flag is a menu name.
-        call(.nav(.next, menu: "--recursive"), on: harness.state, into: answer)
+        call(.nav(.next, menu: "--recursive"), on: harness.service, into: answer)
         if case .failure(let error) = answer.result {
             #expect(error.code != .wrongArguments, "\(error)")
             #expect(error.message.contains("--recursive"), "\(error)")
@@ -148,11 +162,11 @@ import Testing
     @Test func openingAChildrenCommandGroupAnswersWhenItsChildrenCame() throws {
         let harness = try ConnectionHarness(menu: HeldReplyTests.menu)
         let answer = Answer()
-        call(.expand(node: node("g", harness.state)), on: harness.state, into: answer)
+        call(.expand(node: node("g", harness.service)), on: harness.service, into: answer)
         #expect(answer.result == nil)
         harness.loop.run()
         let change = try #require(try answer.result?.get())
         #expect(change.splices == [Splice(start: 1, removed: 0, inserted: 2)])
-        #expect(harness.state.model.paths(of: change.expansionChanged) == ["g"])
+        #expect(harness.service.model.paths(of: change.expansionChanged) == ["g"])
     }
 }

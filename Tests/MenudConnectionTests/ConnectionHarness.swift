@@ -11,7 +11,7 @@ import MenuProtocol
 /// bytes it does at once.
 final class ConnectionHarness {
     let loop: EventLoop
-    let state: MenuService
+    let service: MenuService
 
     /// `menu`: a config's text; the built-in menu without one.
     init(commands: CommandTable = .standard, menu: String? = nil) throws {
@@ -19,7 +19,7 @@ final class ConnectionHarness {
         let config = try ConfigLoader.load(
             text: menu ?? BuiltinMenu.yaml, file: menu == nil ? BuiltinMenu.file : "test.yaml"
         ).get()
-        state = MenuService(
+        service = MenuService(
             config: config, location: .builtin(awaiting: []), commands: commands, store: nil, loop: loop,
             logger: Logger(label: "test"))
     }
@@ -32,14 +32,14 @@ final class ConnectionHarness {
     /// until their close callbacks have run, which takes a turn of it.
     deinit {
         for transport in transports { transport.close() }
-        state.close()
+        service.close()
         loop.runOnce()
     }
 
     /// A started connection: it has sent its greeting and reads.
     func connect() -> (ClientConnection, MemoryTransport) {
         let transport = MemoryTransport()
-        let connection = ClientConnection(transport: transport, state: state)
+        let connection = ClientConnection(transport: transport, service: service)
         transport.onClose = { [weak connection] in connection?.closed() }
         connection.start()
         transports.append(transport)

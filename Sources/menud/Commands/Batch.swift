@@ -32,24 +32,24 @@ struct Batch {
 
     /// Applies the batch, writing into `output`: every command, or none when one fails
     /// (`batch-failed`, with its position).
-    func run(in state: MenuService, into output: inout CommandOutput) -> Result<Void, ProtocolError> {
+    func run(in service: MenuService, into output: inout CommandOutput) -> Result<Void, ProtocolError> {
         for (i, entry) in entries.enumerated() {
             if case .failure(let error) = entry { return .failure(Self.failed(i + 1, error)) }
         }
         do throws(Failure) {
-            let change = try state.model.batch { _ throws(Failure) in
+            let change = try service.model.batch { _ throws(Failure) in
                 for (i, entry) in entries.enumerated() {
                     guard case .success(let invocation) = entry, case .run = invocation.command.action else {
                         continue
                     }
                     do throws(ProtocolError) {
-                        try invocation.command.body(invocation, state, &output)
+                        try invocation.command.body(invocation, service, &output)
                     } catch {
                         throw Failure(position: i + 1, error: error)
                     }
                 }
             }
-            output.record(change, in: state.model)
+            output.record(change, in: service.model)
             return .success(())
         } catch {
             return .failure(Self.failed(error.position, error.error))

@@ -5,46 +5,46 @@ import MenuProtocol
 /// per top-level menu so that every view shows, and every key binding or scroll
 /// wheel moves, the same focus. Their replies start with a `focus` record.
 enum FocusCommands {
-    static let nav: Command.Action = .run { invocation, state, out throws(ProtocolError) in
+    static let nav: Command.Action = .run { invocation, service, out throws(ProtocolError) in
         let (move, menu) = try navArguments(invocation)
-        let before = state.focus.shown
-        let change = try ModelCommands.atomically(state) { () throws(ProtocolError) in
+        let before = service.focus.shown
+        let change = try ModelCommands.atomically(service) { () throws(ProtocolError) in
             let outcome = try ModelCommands.model { () throws(MenuError) in
                 switch move {
-                case .move(let move): try state.focus.move(move, in: menu)
-                case .key(let key): try state.focus.activate(key: key, in: menu)
+                case .move(let move): try service.focus.move(move, in: menu)
+                case .key(let key): try service.focus.activate(key: key, in: menu)
                 }
             }
             report(outcome.focus, movedFrom: before, into: &out)
             if let (path, activation) = outcome.activation {
-                try ModelCommands.report(path, activation, state: state, into: &out)
+                try ModelCommands.report(path, activation, service: service, into: &out)
             }
         }
-        out.record(change, in: state.model)
+        out.record(change, in: service.model)
     }
 
-    static let focus: Command.Action = .run { invocation, state, out throws(ProtocolError) in
-        let before = state.focus.shown
+    static let focus: Command.Action = .run { invocation, service, out throws(ProtocolError) in
+        let before = service.focus.shown
         let outcome = try ModelCommands.model { () throws(MenuError) in
-            try state.focus.focus(on: invocation.arguments[0])
+            try service.focus.focus(on: invocation.arguments[0])
         }
         report(outcome.focus, movedFrom: before, into: &out)
-        out.record(outcome.change, in: state.model)
+        out.record(outcome.change, in: service.model)
     }
 
-    static let open: Command.Action = .run { invocation, state, out throws(ProtocolError) in
-        let before = state.focus.shown
+    static let open: Command.Action = .run { invocation, service, out throws(ProtocolError) in
+        let before = service.focus.shown
         let outcome = try ModelCommands.model { () throws(MenuError) in
-            try state.focus.open(invocation.arguments[0])
+            try service.focus.open(invocation.arguments[0])
         }
         report(outcome.focus, movedFrom: before, into: &out)
-        out.record(outcome.change, in: state.model)
-        state.events.show(menu: outcome.focus.menu)
+        out.record(outcome.change, in: service.model)
+        service.events.show(menu: outcome.focus.menu)
     }
 
-    static let focused: Command.Action = .run { invocation, state, out throws(ProtocolError) in
+    static let focused: Command.Action = .run { invocation, service, out throws(ProtocolError) in
         let focus = try ModelCommands.model { () throws(MenuError) in
-            try state.focus.focus(in: invocation.path)
+            try service.focus.focus(in: invocation.path)
         }
         out.reply.record(fields(focus))
     }

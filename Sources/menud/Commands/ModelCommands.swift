@@ -31,9 +31,9 @@ enum ModelCommands {
     private static func nodeMutation(
         _ apply: @escaping @Sendable (MenuModel, Int, Invocation) throws(MenuError) -> Change
     ) -> Command.Action {
-        .run { invocation, state, out throws(ProtocolError) in
+        .run { invocation, service, out throws(ProtocolError) in
             // Read once: each read of the daemon's model retains and releases it.
-            let menu = state.model
+            let menu = service.model
             let n = try node(invocation, in: menu)
             let change = try model { () throws(MenuError) in try apply(menu, n, invocation) }
             out.record(change, in: menu)
@@ -43,41 +43,41 @@ enum ModelCommands {
     private static func mutation(
         _ apply: @escaping @Sendable (MenuModel, Invocation) throws(MenuError) -> Change
     ) -> Command.Action {
-        .run { invocation, state, out throws(ProtocolError) in
-            let change = try model { () throws(MenuError) in try apply(state.model, invocation) }
-            out.record(change, in: state.model)
+        .run { invocation, service, out throws(ProtocolError) in
+            let change = try model { () throws(MenuError) in try apply(service.model, invocation) }
+            out.record(change, in: service.model)
         }
     }
 
-    static let rows: Command.Action = .run { invocation, state, out throws(ProtocolError) in
-        let rows = try model { () throws(MenuError) in try state.model.rows(under: invocation.path) }
+    static let rows: Command.Action = .run { invocation, service, out throws(ProtocolError) in
+        let rows = try model { () throws(MenuError) in try service.model.rows(under: invocation.path) }
         for row in rows { RowRecord(row).write(to: &out.reply) }
     }
 
-    static let tree: Command.Action = .run { invocation, state, out throws(ProtocolError) in
-        let rows = try model { () throws(MenuError) in try state.model.tree(under: invocation.path) }
+    static let tree: Command.Action = .run { invocation, service, out throws(ProtocolError) in
+        let rows = try model { () throws(MenuError) in try service.model.tree(under: invocation.path) }
         for row in rows { RowRecord(row).write(to: &out.reply) }
     }
 
-    static let get: Command.Action = .run { invocation, state, out throws(ProtocolError) in
-        let menu = state.model
+    static let get: Command.Action = .run { invocation, service, out throws(ProtocolError) in
+        let menu = service.model
         let n = try node(invocation, in: menu)
-        state.menu.rowRecords.write(node: n, index: menu.rowIndex(of: n), in: menu, to: &out.reply)
+        service.menu.rowRecords.write(node: n, index: menu.rowIndex(of: n), in: menu, to: &out.reply)
     }
 
-    static let row: Command.Action = .run { invocation, state, out throws(ProtocolError) in
+    static let row: Command.Action = .run { invocation, service, out throws(ProtocolError) in
         guard let n = invocation.arguments.integer(0) else {
             throw ProtocolError(
                 .wrongArguments, "row number must be an integer: \(invocation.arguments[0])")
         }
-        let menu = state.model
+        let menu = service.model
         guard let node = menu.node(atRow: n) else {
             throw ProtocolError(MenuError.noSuchRow(n))
         }
-        state.menu.rowRecords.write(node: node, index: n, in: menu, to: &out.reply)
+        service.menu.rowRecords.write(node: node, index: n, in: menu, to: &out.reply)
     }
 
-    static let find: Command.Action = .deferred { invocation, state in
+    static let find: Command.Action = .deferred { invocation, service in
         var limit = 20
         if invocation.arguments.count > 1 {
             guard let n = invocation.arguments.integer(1) else {
@@ -88,7 +88,7 @@ enum ModelCommands {
             }
             limit = n
         }
-        return state.searchOffLoop(invocation.arguments[0], limit: limit)
+        return service.searchOffLoop(invocation.arguments[0], limit: limit)
     }
 
     static let expand = nodeMutation { m, n, i throws(MenuError) in
@@ -115,40 +115,40 @@ enum ModelCommands {
         try m.step(node: n, i.arguments.count > 1 ? i.arguments[1] : nil)
     }
 
-    static let activate: Command.Action = .run { invocation, state, out throws(ProtocolError) in
-        let menu = state.model
+    static let activate: Command.Action = .run { invocation, service, out throws(ProtocolError) in
+        let menu = service.model
         let n = try node(invocation, in: menu)
         // Spelled for the records: as the request gave it, or from the node.
         let path = invocation.node == nil ? invocation.arguments[0] : menu.path(of: n)
-        let change = try atomically(state) { () throws(ProtocolError) in
+        let change = try atomically(service) { () throws(ProtocolError) in
             let (_, activation) = try model { () throws(MenuError) in try menu.activate(node: n) }
-            try report(path, activation, state: state, into: &out)
+            try report(path, activation, service: service, into: &out)
         }
-        out.record(change, in: state.model)
+        out.record(change, in: service.model)
     }
 
     /// Runs `body`, an activation and its report, as one change of the model: when a
     /// confirmed command cannot start, the question its yes closed is open again, so
     /// that the `ERR` leaves the menu as it was. Returns what the model changed.
-    static func atomically(_ state: MenuService, _ body: () throws(ProtocolError) -> Void)
+    static func atomically(_ service: MenuService, _ body: () throws(ProtocolError) -> Void)
         throws(ProtocolError)
         -> Change
     {
-        try state.model.batch { _ throws(ProtocolError) in try body() }
+        try service.model.batch { _ throws(ProtocolError) in try body() }
     }
 
     /// Reports an activation: the `activated` record in the reply and to subscribers,
     /// or for an item's run the `ran` record in the reply (starting the item's command
     /// first) and `activated … ran` to subscribers.
     static func report(
-        _ path: String, _ activation: Activation, state: MenuService, into out: inout CommandOutput
+        _ path: String, _ activation: Activation, service: MenuService, into out: inout CommandOutput
     )
         throws(ProtocolError)
     {
         switch activation {
         case .run(let command):
-            let pid = try state.processes.startItem(
-                .shell(command), shown: command, at: path, logger: state.logger)
+            let pid = try service.processes.startItem(
+                .shell(command), shown: command, at: path, logger: service.logger)
             out.reply.record(["ran", String(pid), command])
             out.notify(["activated", path, "ran"], topics: .activate)
         case .toggled: out.announce(["activated", path, "toggled"], topics: .activate)
@@ -156,8 +156,8 @@ enum ModelCommands {
         case .picked: out.announce(["activated", path, "picked"], topics: .activate)
         case .none:
             // An application of an applications group: its program, never a shell.
-            if let launch = state.applicationLaunch(at: path) {
-                let started = try state.applications.launcher.start(launch, path: path)
+            if let launch = service.applicationLaunch(at: path) {
+                let started = try service.applications.launcher.start(launch, path: path)
                 out.reply.record(["ran", started.pid, started.shown])
                 out.notify(["activated", path, "ran"], topics: .activate)
             } else {

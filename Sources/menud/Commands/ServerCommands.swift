@@ -13,10 +13,10 @@ enum ServerCommands {
         out.reply.record(["menud", daemonVersion])
     }
 
-    static let help: Command.Action = .run { invocation, state, out throws(ProtocolError) in
-        var commands = state.commands.commands
+    static let help: Command.Action = .run { invocation, service, out throws(ProtocolError) in
+        var commands = service.commands.commands
         if let name = invocation.arguments.first {
-            guard let command = state.commands.command(named: name) else {
+            guard let command = service.commands.command(named: name) else {
                 throw ProtocolError(.unknownCommand, "unknown command '\(name)'")
             }
             commands = [command]
@@ -27,8 +27,8 @@ enum ServerCommands {
         }
     }
 
-    static let commands: Command.Action = .run { _, state, out in
-        for c in state.commands.commands { out.reply.record(["command", c.name]) }
+    static let commands: Command.Action = .run { _, service, out in
+        for c in service.commands.commands { out.reply.record(["command", c.name]) }
     }
 
     static let close: Command.Action = .run { _, _, out in out.closeConnection = true }
@@ -37,18 +37,18 @@ enum ServerCommands {
         out.subscribe = try EventTopics.parse(Array(invocation.arguments))
     }
 
-    static let save: Command.Action = .deferred { _, state in
-        state.persistence.saveNow(always: true).map { CommandOutput(listening: false) }
+    static let save: Command.Action = .deferred { _, service in
+        service.persistence.saveNow(always: true).map { CommandOutput(listening: false) }
     }
 
-    static let refresh: Command.Action = .deferred { invocation, state in
+    static let refresh: Command.Action = .deferred { invocation, service in
         // The loads are known by their group's path, which a node named by number is
         // spelled as here.
-        state.refreshGroup(invocation.node.map { state.model.path(of: $0) } ?? invocation.arguments[0])
+        service.refreshGroup(invocation.node.map { service.model.path(of: $0) } ?? invocation.arguments[0])
     }
 
-    static let reload: Command.Action = .deferred { _, state in
-        state.reload(because: "reload command").map { reply in
+    static let reload: Command.Action = .deferred { _, service in
+        service.reload(because: "reload command").map { reply in
             var output = CommandOutput(listening: false)
             output.reply = reply.records
             if let events = reply.events { output.carry(events) }

@@ -40,7 +40,7 @@ final class ClientConnection {
     /// How many gathered reply bytes are written without waiting for the read's end.
     static let chunkSize = 16 * 1024
     /// How many unsent bytes a subscriber may leave before an event group that would
-    /// pass them drops it: a subscriber that stops reading never slows the daemon.
+    /// pass them drops it: a subscriber that stops reading never slows the service.
     static let subscriberLimit = 1 << 20
 
     private(set) var state = State.greeting
@@ -61,8 +61,8 @@ final class ClientConnection {
     private var repliesWaiting = false
 
     private let transport: any ConnectionTransport
-    private let daemon: MenuService
-    /// The daemon's, held here too: reached through ``daemon`` it was retained and
+    private let service: MenuService
+    /// The daemon's, held here too: reached through ``service`` it was retained and
     /// released around every request's lookup.
     private let commands: CommandTable
     private var framer = LineFramer()
@@ -93,17 +93,17 @@ final class ClientConnection {
     private var heldLines = RecordWriter()
     private let dispatcher: Dispatcher
 
-    init(transport: any ConnectionTransport, state: MenuService) {
+    init(transport: any ConnectionTransport, service: MenuService) {
         self.transport = transport
-        self.daemon = state
-        self.commands = state.commands
-        self.dispatcher = Dispatcher(service: state)
+        self.service = service
+        self.commands = service.commands
+        self.dispatcher = Dispatcher(service: service)
     }
 
     /// The event hub holds its subscribers unowned: one let go of without a close
     /// leaves it here.
     deinit {
-        if isSubscribed { daemon.events.unsubscribe(self) }
+        if isSubscribed { service.events.unsubscribe(self) }
     }
 
     /// What is waiting to reach the client: replies gathered and not yet written, and
@@ -174,7 +174,7 @@ final class ClientConnection {
     func closed() {
         state = .closing
         if isSubscribed {
-            daemon.events.unsubscribe(self)
+            service.events.unsubscribe(self)
             isSubscribed = false
         }
         backlog = []
@@ -380,7 +380,7 @@ extension ClientConnection: Requester {
         if output.hasEvents, isSubscribed { flush() }
         guard !isClosing else { return }
         if let topics = output.subscribe {
-            daemon.events.subscribe(self, topics: topics)
+            service.events.subscribe(self, topics: topics)
             isSubscribed = true
         }
         if output.closeConnection { closeAfterReplies() }
@@ -410,7 +410,7 @@ extension ClientConnection: Requester {
     func answerHeld(_ change: Change, afterWaiting: Bool) {
         var events = EventGroup(keepsRecords: false)
         ChangeRecord.write(
-            change, in: daemon.model, spliceTopics: .expansion, to: &heldLines, events: &events)
+            change, in: service.model, spliceTopics: .expansion, to: &heldLines, events: &events)
         replies.lines.append(contentsOf: heldLines)
         heldLines = RecordWriter()
         replies.ok()

@@ -18,7 +18,7 @@ import MenuProtocol
 final class MenuServer {
     private let loop: EventLoop
     private let socket: SocketFile
-    private let state: MenuService
+    private let service: MenuService
     private let stallTimeout: Duration
     private let logger: Logger
     private let count: ConnectionCount
@@ -32,12 +32,13 @@ final class MenuServer {
 
     /// Binds the socket; nothing is accepted before ``start()``.
     init(
-        loop: EventLoop, socket: SocketFile, state: MenuService, stallTimeout: Duration, connectionLimit: Int,
+        loop: EventLoop, socket: SocketFile, service: MenuService, stallTimeout: Duration,
+        connectionLimit: Int,
         logger: Logger
     ) throws(SocketFile.Problem) {
         self.loop = loop
         self.socket = socket
-        self.state = state
+        self.service = service
         self.stallTimeout = stallTimeout
         self.logger = logger
         count = ConnectionCount(limit: connectionLimit)
@@ -106,7 +107,7 @@ final class MenuServer {
         }
 
         count.open += 1
-        let connection = ClientConnection(transport: stream, state: state)
+        let connection = ClientConnection(transport: stream, service: service)
         let client = ServedClient(connection: connection)
         let key = ObjectIdentifier(connection)
         clients[key] = client
