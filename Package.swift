@@ -278,7 +278,7 @@ let package = Package(
         .testTarget(
             name: "MenudConnectionTests",
             dependencies: [
-                "menud", "MenuCore", "MenuConfigLoading", "MenuProtocol", "MenuLoop",
+                "menud", "MenuCore", "MenuConfigLoading", "MenuProtocol", "MenuLoop", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

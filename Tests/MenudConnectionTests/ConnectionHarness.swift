@@ -24,7 +24,22 @@ final class ConnectionHarness {
             logger: Logger(label: "test"))
     }
 
+    /// A daemon state serving the config at `configFile`, which a reload reads again.
+    init(configFile: String) throws {
+        loop = try EventLoop()
+        let config = try ConfigLoader.load(path: configFile).get()
+        service = MenuService(
+            config: config, location: .file(configFile), commands: .standard, store: nil, loop: loop,
+            logger: Logger(label: "test"))
+    }
+
     private var transports: [MemoryTransport] = []
+
+    /// Runs the loop a turn at a time until `done`: each turn waits for the next
+    /// event, so `done` must be what an event brings.
+    func runLoop(until done: () -> Bool) {
+        while !done() { loop.runOnce() }
+    }
 
     /// As at a graceful stop: the clients go, and a children-cmd run still awaited,
     /// which holds the connection waiting for it and with it the state, is dropped.

@@ -3,10 +3,6 @@ import MenuConfigLoading
 import MenuCore
 import MenuLoop
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The part of a reload done on libuv's thread pool: reading and checking the
 /// config, building the new model and carrying the user's state over into it. On a
 /// menu of a million nodes that takes seconds, while clients go on being served from
@@ -24,12 +20,8 @@ struct ReloadJob: Sendable {
     var loadedChildren: [String: LoadedChildren]
     /// What the applications groups show.
     var applications: [NodeSpec]?
-    /// Tests only: a FIFO opened once the config is read, which holds the job until
-    /// the test opens its other end. Nothing else holds a reload in flight for as long
-    /// as a test needs, however fast the machine.
-    var gate: String?
-
-    static let gateVariable = "MENUD_TEST_RELOAD_GATE"
+    /// Run once the config is read (``ReloadQueue/gate``).
+    var gate: (@Sendable () -> Void)?
 
     func run() -> ReloadOutcome {
         let config: MenuConfig
@@ -39,10 +31,7 @@ struct ReloadJob: Sendable {
         } else {
             signature = target.path.flatMap(FileSignature.of)
             let loaded = target.load()
-            if let gate {
-                let fd = open(gate, O_RDONLY | O_CLOEXEC)
-                if fd >= 0 { close(fd) }
-            }
+            gate?()
             switch loaded {
             case .failure(let errors): return .failed(errors, signature)
             case .success(let loaded): config = loaded

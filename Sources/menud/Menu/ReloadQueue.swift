@@ -16,6 +16,10 @@ struct ReloadQueue {
     var changedMeanwhile = false
     /// The file as the last run read it: a watch event that leaves it so is no change.
     var lastRead: FileSignature?
+    /// Run on the worker thread once a run has read the config, before it builds the
+    /// model: what a test holds a reload in flight with, for as long as it needs,
+    /// however fast the machine. The daemon sets none.
+    var gate: (@Sendable () -> Void)?
 
     /// After this many runs that found the model changed, the last is done on the
     /// loop: a client that changes the menu without pause must not hold a reload off

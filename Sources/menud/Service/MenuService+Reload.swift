@@ -68,7 +68,7 @@ extension MenuService {
             target: menu.location.lookedAtAgain(), parsed: parsed, old: model.snapshot(),
             kept: persistence.keptState,
             loadedChildren: menu.loadedChildren, applications: applicationMenu?.children,
-            gate: ProcessEnvironment.value(ReloadJob.gateVariable))
+            gate: menu.reloads.gate)
         if menu.reloads.retries >= ReloadQueue.retriesAtMost {
             finishReload(job.run())
             return

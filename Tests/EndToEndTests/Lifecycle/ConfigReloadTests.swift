@@ -40,15 +40,15 @@ import Testing
 
     /// With `watch` false the daemon is started with `--no-watch`, so that only SIGHUP
     /// can reload it.
-    /// The subscriber takes `topics`; `environment`, when given, replaces the daemon's.
+    /// The subscriber takes `topics`.
     static func withConfigDaemon(
-        watch: Bool = true, topics: String = "config value", environment: [String: String]? = nil,
+        watch: Bool = true, topics: String = "config value",
         _ body: (TestDaemon, String, UnixSocketConnection) async throws -> Void
     ) async throws {
         let directory = try TempDirectory()
         let config = directory.file("menu.yaml")
         try Self.original.write(toFile: config, atomically: false, encoding: .utf8)
-        try await withDaemon(config: config, directory: directory, environment: environment, watch: watch) {
+        try await withDaemon(config: config, directory: directory, watch: watch) {
             daemon in
             if watch { try await waitUntil("the watcher to start") { daemon.log.contains("watching") } }
             let subscriber = try daemon.connect()
@@ -171,6 +171,47 @@ import Testing
             #expect(replies[0].lines.isEmpty && replies[3].lines.isEmpty)
             #expect(replies[1].lines.count == 1 && replies[1].lines[0].hasPrefix("row\t"), "\(replies[1])")
             #expect(replies[2].lines.first?.hasPrefix("config\treloaded\t") == true, "\(replies[2])")
+        }
+    }
+
+    /// The reload's worker thread gives way to the loop: it runs at a higher nice value, where the
+    /// loop's thread stays at the nice it started with.
+    @Test func theReloadRunsOnAThreadThatGivesWay() async throws {
+        try await Self.withConfigDaemon(watch: false) { daemon, _, _ in
+            func nices() -> [String: Int] {
+                let tasks =
+                    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(daemon.pid)/task")) ?? []
+                return tasks.reduce(into: [:]) { nices, task in
+                    guard
+                        let stat = try? String(
+                            contentsOfFile: "/proc/\(daemon.pid)/task/\(task)/stat", encoding: .utf8),
+                        let close = stat.lastIndex(of: ")")
+                    else { return }
+                    // After "pid (comm) ": field 19 of stat, the 17th after the name.
+                    let fields = stat[stat.index(after: close)...].split(separator: " ")
+                    nices[task] = fields.count > 16 ? Int(fields[16]) : nil
+                }
+            }
+            let loopThread = String(daemon.pid)
+            let main = try #require(nices()[loopThread])
+            let asker = try daemon.connect()
+            try asker.send("reload\n")
+            #expect(try asker.readReply().isOK)
+            #expect(nices().values.contains { $0 > main }, "\(nices())")
+            #expect(nices()[loopThread] == main)
+        }
+    }
+
+    /// Times set to what they were are an event on the file, but no new config.
+    @Test func anEventThatLeavesTheFileAsItWasReloadsNothing() async throws {
+        try await Self.withConfigDaemon(topics: "config") { daemon, config, subscriber in
+            #expect(try run("/usr/bin/touch", ["-r", config, config]).status == 0)
+            try await waitUntil("the watch to look at the file") {
+                daemon.log.contains("reads as it did at the last reload; not reloaded")
+            }
+            try subscriber.send("ping\n")
+            #expect(try subscriber.readLine() == "OK")
+            #expect(!daemon.log.contains("reloading"))
         }
     }
 }
