@@ -2,12 +2,12 @@ import Testing
 
 @testable import MenuConfigLoading
 
-/// `NodeKey(name:)` picks a candidate by length and first letter; these check that
+/// `NodeKey(name:)` picks a candidate by length and first byte; these check that
 /// it agrees with the keys' spelling for every key and refuses near misses.
 @Suite struct NodeKeyTests {
     @Test(arguments: NodeKey.allCases)
     func everyKeyIsFoundByItsName(_ key: NodeKey) {
-        #expect(NodeKey(name: key.rawValue) == key)
+        #expect(NodeKey(name: key.name) == key)
     }
 
     @Test func namesThatAreNotKeysAreRefused() {
@@ -18,7 +18,7 @@ import Testing
             #expect(NodeKey(name: name) == nil, "\(name)")
         }
         for key in NodeKey.allCases {
-            var near = Array(key.rawValue.utf8)
+            var near = Array(key.name.utf8)
             near[near.count - 1] ^= 0x20
             #expect(NodeKey(name: String(decoding: near, as: UTF8.self)) == nil, "\(key)")
         }

@@ -19,7 +19,7 @@ extension ConfigDecoder {
         let kindKnown = draft.type != nil || !draft.has(.type)
         if kindKnown, draft.seen & ~kind.applicableKeyBits != 0 {
             for (key, mark) in draft.keys where !key.applies(to: kind) {
-                error(mark, "'\(key.rawValue)' does not apply to \(kind.withArticle)")
+                error(mark, "'\(key.name)' does not apply to \(kind.withArticle)")
             }
         }
 
@@ -273,7 +273,7 @@ extension ConfigDecoder {
         for (field, key) in [(draft.valueCommand, NodeKey.valueCommand), (draft.valueListen, .valueListen)] {
             guard let field else { continue }
             if field.value.allSatisfy(\.isWhitespace) {
-                error(field.mark, "'\(key.rawValue)' needs a command")
+                error(field.mark, "'\(key.name)' needs a command")
             } else if key == .valueCommand {
                 source.command = field.value
             } else {

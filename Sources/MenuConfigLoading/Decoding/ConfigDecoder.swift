@@ -240,7 +240,7 @@ struct ConfigDecoder {
                 }
                 if draft.pointee.has(key) {
                     let first = draft.pointee.mark(of: key)
-                    error(event.mark, "duplicate key '\(key.rawValue)' (first at line \(first.line))")
+                    error(event.mark, "duplicate key '\(key.name)' (first at line \(first.line))")
                     try reader.skip(value)
                     continue
                 }

@@ -2,32 +2,40 @@ import MenuCore
 
 /// The keys a node mapping may hold, and which node kinds each applies to. Kept in
 /// one table so that the "does not apply" check, the docs and the spelling
-/// suggestions cannot disagree.
-enum NodeKey: String, CaseIterable {
-    case id
-    case title
-    case subtitle
-    case icon
-    case type
-    case children
-    case expanded
-    case exclusive
-    case exec
-    case value
-    case options
-    case min
-    case max
-    case step
-    case onChange = "on-change"
-    case childrenCommand = "children-cmd"
-    case confirm
-    case valueCommand = "value-cmd"
-    case valueListen = "value-listen"
-    case interval
-    case refresh
-    case childrenFrom = "children-from"
-    case key
-    case keywords
+/// suggestions cannot disagree: a key's number is its case's, and its spelling, and
+/// the lookup of a key from its bytes, come from ``spellings``.
+enum NodeKey: Int, CaseIterable {
+    case id, title, subtitle, icon, type, children, expanded, exclusive, exec, value, options, min, max, step,
+        onChange, childrenCommand, confirm, valueCommand, valueListen, interval, refresh, childrenFrom, key,
+        keywords
+
+    /// Each key's spelling, in the order of the cases.
+    private static let spellings: [StaticString] = [
+        "id",
+        "title",
+        "subtitle",
+        "icon",
+        "type",
+        "children",
+        "expanded",
+        "exclusive",
+        "exec",
+        "value",
+        "options",
+        "min",
+        "max",
+        "step",
+        "on-change",
+        "children-cmd",
+        "confirm",
+        "value-cmd",
+        "value-listen",
+        "interval",
+        "refresh",
+        "children-from",
+        "key",
+        "keywords",
+    ]
 
     func applies(to kind: NodeKind) -> Bool {
         switch self {
@@ -42,36 +50,12 @@ enum NodeKey: String, CaseIterable {
     }
 
     /// The case's position, a stable small number for bit sets and inline tables.
-    var index: Int {
-        switch self {
-        case .id: return 0
-        case .title: return 1
-        case .subtitle: return 2
-        case .icon: return 3
-        case .type: return 4
-        case .children: return 5
-        case .expanded: return 6
-        case .exclusive: return 7
-        case .exec: return 8
-        case .value: return 9
-        case .options: return 10
-        case .min: return 11
-        case .max: return 12
-        case .step: return 13
-        case .onChange: return 14
-        case .childrenCommand: return 15
-        case .confirm: return 16
-        case .valueCommand: return 17
-        case .valueListen: return 18
-        case .interval: return 19
-        case .refresh: return 20
-        case .childrenFrom: return 21
-        case .key: return 22
-        case .keywords: return 23
-        }
-    }
+    @inline(__always) var index: Int { rawValue }
 
     var bit: UInt32 { 1 << UInt32(index) }
+
+    /// How the config spells it.
+    var name: String { Self.names[rawValue] }
 
     /// The key spelt `name`.
     init?(name: String) {
@@ -81,81 +65,46 @@ enum NodeKey: String, CaseIterable {
     }
 
     /// The key spelt by `b`. Every key of every node goes through here, straight
-    /// from libyaml's buffer; `init(rawValue:)` would need a `String` and compare it
-    /// with each case in turn, while the length and first letter narrow it to one.
+    /// from libyaml's buffer; `init(rawValue:)` on a `String` would need one made and
+    /// compared with each spelling in turn, while the length and first byte narrow it
+    /// to one (``lookup``).
     init?(utf8 b: UnsafeBufferPointer<UInt8>) {
-        guard let p = b.baseAddress, b.count >= 2 else { return nil }
-        let candidate: NodeKey
-        switch (b.count, p[0]) {
-        case (2, UInt8(ascii: "i")): candidate = .id
-        case (5, UInt8(ascii: "t")): candidate = .title
-        case (8, UInt8(ascii: "s")): candidate = .subtitle
-        case (4, UInt8(ascii: "i")): candidate = .icon
-        case (4, UInt8(ascii: "t")): candidate = .type
-        case (8, UInt8(ascii: "c")): candidate = .children
-        case (8, UInt8(ascii: "e")): candidate = .expanded
-        case (9, UInt8(ascii: "e")): candidate = .exclusive
-        case (4, UInt8(ascii: "e")): candidate = .exec
-        case (5, UInt8(ascii: "v")): candidate = .value
-        case (7, UInt8(ascii: "o")): candidate = .options
-        case (7, UInt8(ascii: "c")): candidate = .confirm
-        case (3, UInt8(ascii: "m")): candidate = p[1] == UInt8(ascii: "i") ? .min : .max
-        case (4, UInt8(ascii: "s")): candidate = .step
-        case (9, UInt8(ascii: "o")): candidate = .onChange
-        case (12, UInt8(ascii: "c")): candidate = .childrenCommand
-        case (9, UInt8(ascii: "v")): candidate = .valueCommand
-        case (12, UInt8(ascii: "v")): candidate = .valueListen
-        case (8, UInt8(ascii: "i")): candidate = .interval
-        case (7, UInt8(ascii: "r")): candidate = .refresh
-        case (13, UInt8(ascii: "c")): candidate = .childrenFrom
-        case (3, UInt8(ascii: "k")): candidate = .key
-        case (8, UInt8(ascii: "k")): candidate = .keywords
-        default: return nil
+        guard let p = b.baseAddress, b.count >= 1, b.count <= Self.lookup.longest else { return nil }
+        var candidate = Int(Self.lookup.first[b.count &* 256 &+ Int(p[0])])
+        while candidate >= 0 {
+            let spelling = Self.spellings[candidate]
+            if spelling.utf8CodeUnitCount == b.count {
+                let q = spelling.utf8Start
+                var i = 1
+                while i < b.count, q[i] == p[i] { i += 1 }
+                if i == b.count {
+                    self.init(rawValue: candidate)
+                    return
+                }
+            }
+            candidate = Int(Self.lookup.next[candidate])
         }
-        let spelling = candidate.spelling.utf8Start
-        var i = 1
-        while i < b.count {
-            if spelling[i] != p[i] { return nil }
-            i += 1
-        }
-        self = candidate
+        return nil
     }
 
-    /// `rawValue` as a static string, whose bytes can be read without a copy;
-    /// `NodeKeyTests` checks that the two agree. Inlined into ``init(utf8:)``, where
-    /// the call cost a sixth of the lookup.
-    @inline(__always) private var spelling: StaticString {
-        switch self {
-        case .id: return "id"
-        case .title: return "title"
-        case .subtitle: return "subtitle"
-        case .icon: return "icon"
-        case .type: return "type"
-        case .children: return "children"
-        case .expanded: return "expanded"
-        case .exclusive: return "exclusive"
-        case .exec: return "exec"
-        case .value: return "value"
-        case .options: return "options"
-        case .min: return "min"
-        case .max: return "max"
-        case .step: return "step"
-        case .onChange: return "on-change"
-        case .childrenCommand: return "children-cmd"
-        case .confirm: return "confirm"
-        case .valueCommand: return "value-cmd"
-        case .valueListen: return "value-listen"
-        case .interval: return "interval"
-        case .refresh: return "refresh"
-        case .childrenFrom: return "children-from"
-        case .key: return "key"
-        case .keywords: return "keywords"
+    /// Made from ``spellings`` once: by a spelling's length and first byte
+    /// (`length * 256 + byte`), the first key spelt so (-1 for none), and for each
+    /// key the next one of the same length and first byte (`min` and `max`).
+    private static let lookup: (first: [Int8], next: [Int8], longest: Int) = {
+        let longest = spellings.map(\.utf8CodeUnitCount).max() ?? 0
+        var first = [Int8](repeating: -1, count: (longest + 1) * 256)
+        var next = [Int8](repeating: -1, count: spellings.count)
+        for (k, spelling) in spellings.enumerated().reversed() {
+            let slot = spelling.utf8CodeUnitCount * 256 + Int(spelling.utf8Start[0])
+            next[k] = first[slot]
+            first[slot] = Int8(k)
         }
-    }
+        return (first, next, longest)
+    }()
 
     static let all = allCases
 
-    static let names = allCases.map(\.rawValue)
+    static let names = spellings.map { "\($0)" }
 }
 
 extension NodeKind {
