@@ -67,7 +67,9 @@ final class Command: Sendable {
 /// retains and five releases.
 final class CommandTable: Sendable {
     let commands: [Command]
+    /// By spelling, for `help NAME`; by ``CommandName``, for in-process calls.
     private let byName: [String: Command]
+    private let byCommandName: [CommandName: Command]
     /// The commands' names, one after another, for a request's first word to be
     /// matched from its bytes, with no `String` made and hashed (``resolve(_:)``).
     private let names: [UInt8]
@@ -82,6 +84,8 @@ final class CommandTable: Sendable {
     init(_ commands: [Command]) {
         self.commands = commands
         self.byName = Dictionary(uniqueKeysWithValues: commands.map { ($0.name, $0) })
+        self.byCommandName = Dictionary(
+            uniqueKeysWithValues: commands.compactMap { c in CommandName(rawValue: c.name).map { ($0, c) } })
         var names: [UInt8] = []
         var spans: [(start: Int, length: Int)] = []
         var size = 16
@@ -139,7 +143,7 @@ final class CommandTable: Sendable {
 
     /// The command of the protocol `name`; a table made for a test without it
     /// has none.
-    func command(_ name: CommandName) -> Command? { byName[name.rawValue] }
+    func command(_ name: CommandName) -> Command? { byCommandName[name] }
 
     /// Looks the command up and checks its arguments and flags. A bare `--` ends the
     /// flags, for arguments that start with `--` and come from a client that does not
