@@ -60,7 +60,7 @@ final class Daemon {
     /// config's `settings: tray` is on, as it is after each reload. Without a session
     /// bus the tray logs why and the daemon goes on without.
     func followTraySetting(always: Bool) {
-        service.onReload = { [unowned self] in self.updateTray(always: always) }
+        service.menu.onReload = { [unowned self] in self.updateTray(always: always) }
         updateTray(always: always)
     }
 
@@ -130,7 +130,7 @@ final class Daemon {
         service.menu.onLocationChange = nil
         configWatch?.close()
         configWatch = nil
-        service.onReload = nil
+        service.menu.onReload = nil
         tray?.stop()
         tray = nil
         server.stop()

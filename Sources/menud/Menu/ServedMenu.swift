@@ -17,6 +17,8 @@ final class ServedMenu {
     var location: ConfigLocation
     /// Told when ``location`` changed, for the config watch to follow it.
     var onLocationChange: (() -> Void)?
+    /// Told after a reload succeeded, for what follows the config's settings (the tray).
+    var onReload: (() -> Void)?
     /// The config as last loaded successfully.
     var config: MenuConfig
     /// The children last printed by each `children-cmd` group's command, by path,

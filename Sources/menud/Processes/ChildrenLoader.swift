@@ -16,6 +16,8 @@ final class ChildrenLoader {
     var loads: [String: Completion<Void>] = [:]
     /// The refreshing groups whose last refresh failed, with their log throttle.
     var refreshLogs = LogThrottles<String>(interval: .seconds(60))
+    /// The replies waiting for the loads.
+    let heldReplies = HeldReplies()
 
     init(timeout: Duration, loop: EventLoop) {
         self.timeout = timeout

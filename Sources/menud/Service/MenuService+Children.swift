@@ -34,9 +34,9 @@ extension MenuService {
     /// Subscribers meanwhile see each group open on its "Loading…" row, then that row
     /// replaced, each as a change of its own.
     func commitLoadingChildren(_ output: borrowing CommandOutput, _ groups: [String]) -> Completion<Change> {
-        let recorder = recordChanges()
+        let recorder = children.heldReplies.start()
         commit(output)
-        return loadChildren(groups).map { _ in self.stopRecording(recorder) }
+        return loadChildren(groups).map { _ in self.children.heldReplies.stop(recorder) }
     }
 
     /// Runs the commands of those of `paths` that have no children yet, sharing runs

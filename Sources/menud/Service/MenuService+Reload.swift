@@ -128,13 +128,13 @@ extension MenuService {
             // (SIGHUP, the watch) they go out now.
             let carrier = running.firstIndex { $0.reply != nil }
             let events = carrier == nil ? nil : output.takeEvents()
-            renumberRecordings(from: oldModel)
+            children.heldReplies.renumber(from: oldModel, to: model)
             commit(output, runOnChange: false)
             loadOpenGroups()
             followApplications()
             followLiveValues()
             followRefreshes()
-            onReload?()
+            menu.onReload?()
             // Consumed, so that a pool thread holds the last references and frees them.
             let released = Released(
                 model: consume oldModel, config: consume oldConfig, output: consume output)

@@ -38,11 +38,7 @@ final class MenuService {
     let applications: ServedApplications
     /// Set by ``close()``: nothing more is started.
     private(set) var isClosed = false
-    /// Told after a reload succeeded, for what follows the config's settings (the tray).
-    var onReload: (() -> Void)?
     /// The replies waiting for children-cmd groups, each gathering every change
-    /// committed meanwhile (``recordChanges()``).
-    private var recorders: [ChangeRecorder] = []
 
     init(
         config: MenuConfig, location: ConfigLocation, commands: CommandTable, store: StateStore?,
@@ -90,7 +86,7 @@ final class MenuService {
         }
         guard output.hasChanges else { return }
         let changes = output.changes
-        for recorder in recorders { recorder.add(changes) }
+        children.heldReplies.add(changes)
         if save { persistence.scheduleSave() }
         forgetChildrenOfCollapsedGroups(changes)
         followRefreshes()
@@ -106,29 +102,6 @@ final class MenuService {
                     }
                 }
             }
-        }
-    }
-
-    /// Starts gathering the changes committed from now on, until
-    /// ``stopRecording(_:)``.
-    func recordChanges() -> ChangeRecorder {
-        let recorder = ChangeRecorder()
-        recorders.append(recorder)
-        return recorder
-    }
-
-    /// Stops `recorder` and returns what it gathered as one change: from the rows
-    /// before the first to the rows now.
-    func stopRecording(_ recorder: ChangeRecorder) -> Change {
-        recorders.removeAll { $0 === recorder }
-        return recorder.change
-    }
-
-    /// Carries what the recorders gathered from `old`'s node numbers into the
-    /// model's, which has just replaced it.
-    func renumberRecordings(from old: MenuModel) {
-        for recorder in recorders {
-            recorder.change = recorder.change.renumbered { [model] in model.node(samePathAs: $0, in: old) }
         }
     }
 
