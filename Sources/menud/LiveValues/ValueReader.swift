@@ -1,0 +1,34 @@
+import MenuCore
+
+/// The kinds of source a value node reads from the system, each read by one
+/// ``ValueReader``: adding a kind is a case here and a reader of its own.
+enum ValueSourceKind: CaseIterable {
+    /// `value-cmd`, run at fixed occasions and on its `interval`.
+    case command
+    /// `value-listen`, kept running.
+    case listen
+
+    /// What of `source` this kind reads, as the reader compares it: nil when the
+    /// source has none of it.
+    func part(of source: ValueSource) -> ValueSource? {
+        switch self {
+        case .command: source.command.map { ValueSource(command: $0, interval: source.interval) }
+        case .listen: source.listen.map { ValueSource(listen: $0) }
+        }
+    }
+}
+
+/// Reads the sources of one ``ValueSourceKind`` for every node that has one, by
+/// path, and hands each line on (``onLine``) to ``LiveValues``.
+protocol ValueReader: AnyObject {
+    /// A line read for the node at `path`, or why none could be.
+    var onLine: ((_ path: String, _ line: Result<String, SourceFailure>) -> Void)? { get set }
+    /// Follows `wanted`, this kind's part of each node's source: what is gone or
+    /// changed stops, what is new starts.
+    func follow(_ wanted: [String: ValueSource])
+    /// Reads the node at `path` now if this kind reads on demand. Returns whether a
+    /// read asked for before has not ended: reads are asked for faster than they run.
+    @discardableResult func read(_ path: String) -> Bool
+    /// Stops everything, for the daemon's stop.
+    func close()
+}
