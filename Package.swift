@@ -223,7 +223,7 @@ let package = Package(
         .testTarget(
             name: "MenuCoreTests",
             dependencies: [
-                "MenuCore", "MenuConfigLoading",
+                "MenuCore", "MenuConfigLoading", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -255,7 +255,7 @@ let package = Package(
         .testTarget(
             name: "MenuProtocolTests",
             dependencies: [
-                "MenuCore", "MenuConfigLoading", "MenuProtocol",
+                "MenuCore", "MenuConfigLoading", "MenuProtocol", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -55,13 +55,13 @@ struct ChildrenLoadBench {
                     let loaded = children()
                     spliced = Stopwatch.once {
                         _ = try! model.replaceChildren(of: "net", with: loaded, filling: loading)
-                        _ = try! model.expand("net")
+                        _ = try! model.expand(node: model.node("net"))
                     }
                 })
             spliceTimes.append(spliced)
             precondition(try! model.rows(under: "net").map(\.path) == ["net", "net/home", "net/cafe"])
             // Closed and forgotten again, as menud leaves a group that is closed.
-            _ = try! model.collapse("net")
+            _ = try! model.collapse(node: model.node("net"))
             _ = try! model.replaceChildren(of: "net", with: [.loadingRow], filling: loading)
         }
 
@@ -74,10 +74,10 @@ struct ChildrenLoadBench {
                     let filled = config.fillingChildren { $0 == "net" ? loaded : [.loadingRow] }
                     let next = MenuModel(config: filled)
                     _ = model.carryState(into: next)
-                    _ = try! next.expand("net")
+                    _ = try! next.expand(node: next.node("net"))
                     model = next
                 })
-            _ = try! model.collapse("net")
+            _ = try! model.collapse(node: model.node("net"))
             model = MenuModel(config: config.fillingChildren(loading))
         }
 

@@ -25,7 +25,7 @@ struct HotPathCommand: ParsableCommand {
         for _ in 0..<iterations {
             var writer = RecordWriter()
             RowRecord(try model.get("display/volume")).write(to: &writer)
-            let change = try model.toggle("power")
+            let change = try model.toggle(node: model.node("power"))
             bytes += writer.count + change.splices.count
         }
         print(bytes)

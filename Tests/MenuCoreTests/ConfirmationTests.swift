@@ -1,4 +1,5 @@
 import MenuConfigLoading
+import TestSupport
 import Testing
 
 @testable import MenuCore

@@ -1,4 +1,5 @@
 import MenuCore
+import TestSupport
 import Testing
 
 /// The focus cursors against the desktop fixture: apps, power (exclusive), settings.

@@ -1,4 +1,5 @@
 import MenuCore
+import TestSupport
 import Testing
 
 /// A `children-cmd` group whose command ran again while it was open (`refresh`): its

@@ -1,6 +1,7 @@
 import MenuConfigLoading
 import MenuProtocol
 import PropertyBased
+import TestSupport
 import Testing
 
 @testable import MenuCore

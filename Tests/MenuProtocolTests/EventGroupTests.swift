@@ -1,5 +1,6 @@
 import MenuCore
 import MenuProtocol
+import TestSupport
 import Testing
 
 @Suite struct EventGroupTests {

@@ -82,14 +82,14 @@ public struct FocusCursors: Sendable {
         case .parent: target = tree.parent(node).flatMap { scope.contains($0) ? $0 : nil } ?? node
         case .child:
             if hasChildren {
-                if !isOpen { change = try model.expand(path) }
+                if !isOpen { change = try model.expand(node: node) }
                 target = node + 1
             }
-        case .expand: if hasChildren && !isOpen { change = try model.expand(path) }
-        case .collapse: if hasChildren && isOpen { change = try model.collapse(path) }
+        case .expand: if hasChildren && !isOpen { change = try model.expand(node: node) }
+        case .collapse: if hasChildren && isOpen { change = try model.collapse(node: node) }
         case .left:
             if hasChildren && isOpen {
-                change = try model.collapse(path)
+                change = try model.collapse(node: node)
             } else {
                 target = tree.parent(node).flatMap { scope.contains($0) ? $0 : nil } ?? node
             }
@@ -98,7 +98,7 @@ public struct FocusCursors: Sendable {
                 if isOpen {
                     target = node + 1
                 } else {
-                    change = try model.expand(path)
+                    change = try model.expand(node: node)
                 }
             }
         case .increase, .decrease:
@@ -106,7 +106,7 @@ public struct FocusCursors: Sendable {
                 change = try model.step(node: node, by: .steps(move == .increase ? 1 : -1))
             }
         case .activate:
-            let (activated, what) = try model.activate(path)
+            let (activated, what) = try model.activate(node: node)
             change = activated
             activation = (path, what)
         }
@@ -134,7 +134,7 @@ public struct FocusCursors: Sendable {
         var activation = Activation.none
         let change = try model.batch { model throws(MenuError) in
             _ = try model.expandTo(path)
-            (_, activation) = try model.activate(path)
+            (_, activation) = try model.activate(node: child)
         }
         return Outcome(
             focus: store(model.nearestVisible(child), model: model), change: change,

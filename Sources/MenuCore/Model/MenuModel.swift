@@ -196,17 +196,8 @@ public final class MenuModel {
 
     // MARK: Operations
 
-    public func expand(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
-        try core.expand(path, recursive: recursive)
-    }
-
-    public func collapse(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
-        try core.collapse(path, recursive: recursive)
-    }
-
-    public func toggle(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
-        try core.toggle(path, recursive: recursive)
-    }
+    // The operations take node numbers: a path is looked up once, where a request
+    // arrives (``node(_:)``, ``node(atPath:)``).
 
     public func expand(node n: Int, recursive: Bool = false) throws(MenuError) -> Change {
         try core.expand(node: n, recursive: recursive)
@@ -229,16 +220,10 @@ public final class MenuModel {
     /// Opens the node's ancestors, so that it is visible.
     public func expandTo(_ path: String) throws(MenuError) -> Change { try core.expandTo(path) }
 
-    public func set(_ path: String, _ text: String) throws(MenuError) -> Change { try core.set(path, text) }
-
     public func set(node n: Int, _ text: String) throws(MenuError) -> Change { try core.set(node: n, text) }
 
     /// Moves a range node's value by `delta` (`+N`, `-N`; nil: one step up), clamped
     /// to its bounds and snapped to its step (``ValueRule/stepped(_:by:)``).
-    public func step(_ path: String, _ delta: String? = nil) throws(MenuError) -> Change {
-        try core.step(path, delta)
-    }
-
     public func step(node n: Int, _ delta: String? = nil) throws(MenuError) -> Change {
         try core.step(node: n, delta)
     }
@@ -247,7 +232,6 @@ public final class MenuModel {
         try core.step(node: n, by: delta)
     }
 
-    public func activate(_ path: String) throws(MenuError) -> (Change, Activation) { try core.activate(path) }
     public func activate(node n: Int) throws(MenuError) -> (Change, Activation) { try core.activate(node: n) }
 
     // MARK: Values from the system

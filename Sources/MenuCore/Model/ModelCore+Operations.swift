@@ -1,24 +1,8 @@
 /// The commands a user can apply: expansion, values and activation. Each is one
 /// all-or-nothing unit that returns its ``Change``.
 extension ModelCore {
-    mutating func expand(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
-        try expanding(try expandable(path), recursive: recursive)
-    }
-
-    mutating func collapse(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
-        try collapsing(try expandable(path), recursive: recursive)
-    }
-
-    /// Looks the path up once: a status bar's click handler toggles on every click.
-    /// A group or choice opens or closes; a toggle node flips, as `mpc toggle` does.
-    mutating func toggle(_ path: String, recursive: Bool = false) throws(MenuError) -> Change {
-        let n = try node(path)
-        if tree.kinds[n] == .toggle { return try flip(n) }
-        return try toggling(try expandable(path), recursive: recursive)
-    }
-
-    // The same on node numbers, for the daemon, which looks a request's path up
-    // from its bytes (``node(atPath:)``).
+    // Each takes the node by number: a request's path is looked up once, where it
+    // arrives (``node(atPath:)``).
 
     mutating func expand(node n: Int, recursive: Bool = false) throws(MenuError) -> Change {
         try expanding(try expandable(n), recursive: recursive)
@@ -105,61 +89,48 @@ extension ModelCore {
     }
 
     /// Sets a value node from text, checked by the node's rule.
-    mutating func set(_ path: String, _ text: String) throws(MenuError) -> Change {
-        try set(try node(path), text, path: path)
-    }
-
     mutating func set(node n: Int, _ text: String) throws(MenuError) -> Change {
-        try set(n, text, path: nil)
-    }
-
-    /// `path`: as the request gave it, for its errors; nil to name the node's own.
-    private mutating func set(_ n: Int, _ text: String, path: String?) throws(MenuError) -> Change {
-        guard let rule = tree.rules[n] else { throw .notAValue(path ?? tree.path(n)) }
+        guard let rule = tree.rules[n] else { throw .notAValue(tree.path(n)) }
         // `+5` reads as the number 5, but whoever wrote it meant "5 more": refused,
         // pointing to the command that means that. `-5` stays a negative value.
         if case .range = rule, text.utf8.first == UInt8(ascii: "+"), ValueRule.number(text) != nil {
-            let p = path ?? tree.path(n)
+            let p = tree.path(n)
             throw .invalidValue(path: p, reason: "'\(text)' is relative; use step \(p) \(text)")
         }
         switch rule.parse(text, options: options(of: n)) {
         case .success(let value):
             return try mutate { (m: inout ModelCore) throws(MenuError) in m.setValue(n, value) }
         case .failure(let error):
-            throw .invalidValue(path: path ?? tree.path(n), reason: error.message)
+            throw .invalidValue(path: tree.path(n), reason: error.message)
         }
     }
 
     /// Moves a range node's value by `delta` as `step` writes it (`+N`, `-N`), or
     /// with nil one step up; see ``ValueRule/stepped(_:by:)``.
-    mutating func step(_ path: String, _ delta: String?) throws(MenuError) -> Change {
-        try step(try node(path), delta, path: path)
-    }
-
     mutating func step(node n: Int, _ delta: String?) throws(MenuError) -> Change {
-        try step(n, delta, path: nil)
+        try step(n, delta)
     }
 
     /// Moves a range node's value by `delta`: the `increase` and `decrease` moves.
     mutating func step(node n: Int, by delta: RangeDelta) throws(MenuError) -> Change {
-        try step(n, try range(n, path: nil), by: delta, path: nil)
+        try step(n, try range(n), by: delta)
     }
 
-    private mutating func step(_ n: Int, _ text: String?, path: String?) throws(MenuError) -> Change {
+    private mutating func step(_ n: Int, _ text: String?) throws(MenuError) -> Change {
         // The node's kind is checked before its delta: `step apps +5` is a mistake of
         // path, whatever the delta says.
-        let rule = try range(n, path: path)
+        let rule = try range(n)
         var delta = RangeDelta.steps(1)
         if let text {
             switch RangeDelta.parse(text) {
             case .success(let given): delta = given
-            case .failure(let error): throw .invalidValue(path: path ?? tree.path(n), reason: error.message)
+            case .failure(let error): throw .invalidValue(path: tree.path(n), reason: error.message)
             }
         }
-        return try step(n, rule, by: delta, path: path)
+        return try step(n, rule, by: delta)
     }
 
-    private mutating func step(_ n: Int, _ rule: ValueRule, by delta: RangeDelta, path: String?)
+    private mutating func step(_ n: Int, _ rule: ValueRule, by delta: RangeDelta)
         throws(MenuError) -> Change
     {
         // A range always holds a number; from its default were it ever without one.
@@ -169,15 +140,15 @@ extension ModelCore {
         else {
             // `stepped` ends on a value the rule accepts; checked all the same, so
             // that a mistake there is an error and never a value the rule refuses.
-            throw .invalidValue(path: path ?? tree.path(n), reason: "cannot step from \(current)")
+            throw .invalidValue(path: tree.path(n), reason: "cannot step from \(current)")
         }
         return try mutate { (m: inout ModelCore) throws(MenuError) in m.setValue(n, .number(next)) }
     }
 
     /// The rule of node `n`, a range.
-    private func range(_ n: Int, path: String?) throws(MenuError) -> ValueRule {
+    private func range(_ n: Int) throws(MenuError) -> ValueRule {
         guard let rule = tree.rules[n], case .range = rule else {
-            throw .notARange(path ?? tree.path(n), kind: tree.kinds[n])
+            throw .notARange(tree.path(n), kind: tree.kinds[n])
         }
         return rule
     }
@@ -186,11 +157,6 @@ extension ModelCore {
     /// flips a toggle, opens or closes a group (a confirmation's question too), or
     /// hands back an item's command. A confirmation's answer closes the question, and
     /// yes hands back the confirmed item's command.
-    mutating func activate(_ path: String) throws(MenuError) -> (Change, Activation) {
-        try activate(node: try node(path))
-    }
-
-    /// ``activate(_:)`` for node `n`.
     mutating func activate(node n: Int) throws(MenuError) -> (Change, Activation) {
         switch tree.kinds[n] {
         case .group, .choice:
