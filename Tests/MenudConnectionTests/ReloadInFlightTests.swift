@@ -70,6 +70,13 @@ import Testing
         harness.service.menu.reloads.gate = held.gate
         let (subscriber, events) = harness.connect()
         subscriber.received("subscribe config\n")
+        // Whatever the body did, every run is let through at the end, and the loop
+        // runs until the pool's last jobs (the old models freed) are back: a job left
+        // in flight would hold the loop past the test.
+        defer {
+            for _ in 0..<4 { held.letOneThrough() }
+            harness.loop.run()
+        }
         try body(harness, config, held, events)
     }
 
