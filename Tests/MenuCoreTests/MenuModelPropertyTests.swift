@@ -119,7 +119,7 @@ import Testing
                         naive.nodes[target].value = .toggle(naive.nodes[target].value != .toggle(true))
                     }
                 case 8:
-                    change = try model.expandAll(recursive ? nil : path)
+                    change = try recursive ? model.expandAll() : model.expandAll(path)
                     if recursive {
                         for r in naive.roots {
                             if naive.nodes[r].kind.isExpandable { naive.open(r) }
@@ -130,7 +130,7 @@ import Testing
                         naive.openBelow(target)
                     }
                 case 9:
-                    change = try model.collapseAll(recursive ? nil : path)
+                    change = try recursive ? model.collapseAll() : model.collapseAll(path)
                     for r in recursive ? naive.roots : (expandable ? [target] : []) { naive.closeBelow(r) }
                 case 10, 11:
                     change = try model.expandTo(path)

@@ -37,7 +37,7 @@ public struct FocusCursors: Sendable {
     /// Focuses `path`, opening its ancestors so that its row is visible.
     public mutating func focus(on path: String, model: MenuModel) throws(MenuError) -> Outcome {
         let node = try model.node(path)
-        let change = try model.expandTo(path)
+        let change = try model.expandTo(node: node)
         return Outcome(focus: store(node, model: model), change: change, activation: nil)
     }
 
@@ -48,7 +48,7 @@ public struct FocusCursors: Sendable {
         let node = try model.node(path)
         let opens = model.tree.kind(node).isExpandable && model.tree.size(node) > 1 && !model.isExpanded(node)
         let change = try model.batch { model throws(MenuError) in
-            _ = try model.expandTo(path)
+            _ = try model.expandTo(node: node)
             if opens { _ = try model.expand(node: node) }
         }
         return Outcome(focus: store(node, model: model), change: change, activation: nil)
@@ -133,7 +133,7 @@ public struct FocusCursors: Sendable {
         let path = tree.path(child)
         var activation = Activation.none
         let change = try model.batch { model throws(MenuError) in
-            _ = try model.expandTo(path)
+            _ = try model.expandTo(node: child)
             (_, activation) = try model.activate(node: child)
         }
         return Outcome(

@@ -213,12 +213,16 @@ public final class MenuModel {
 
     /// Opens every group in the subtree (or the whole menu); see
     /// ``ModelCore/expandAll(_:)``.
-    public func expandAll(_ path: String? = nil) throws(MenuError) -> Change { try core.expandAll(path) }
+    public func expandAll(under root: Int? = nil) throws(MenuError) -> Change {
+        try core.expandAll(under: root)
+    }
 
-    public func collapseAll(_ path: String? = nil) throws(MenuError) -> Change { try core.collapseAll(path) }
+    public func collapseAll(under root: Int? = nil) throws(MenuError) -> Change {
+        try core.collapseAll(under: root)
+    }
 
     /// Opens the node's ancestors, so that it is visible.
-    public func expandTo(_ path: String) throws(MenuError) -> Change { try core.expandTo(path) }
+    public func expandTo(node n: Int) throws(MenuError) -> Change { try core.expandTo(node: n) }
 
     public func set(node n: Int, _ text: String) throws(MenuError) -> Change { try core.set(node: n, text) }
 

@@ -54,8 +54,8 @@ extension ModelCore {
     /// Opens every group in the subtree (or the whole menu). In an exclusive group only
     /// one branch can be open: the one already open, else the first. A confirmation's
     /// question is only opened by asking for it, not by opening everything.
-    mutating func expandAll(_ path: String? = nil) throws(MenuError) -> Change {
-        let scope = try roots(path)
+    mutating func expandAll(under root: Int? = nil) throws(MenuError) -> Change {
+        let scope = try roots(root)
         return try mutate { (m: inout ModelCore) throws(MenuError) in
             for n in scope {
                 if m.tree.kinds[n].isExpandable && !m.tree.isConfirmation(n) { m.open(n) }
@@ -64,8 +64,8 @@ extension ModelCore {
         }
     }
 
-    mutating func collapseAll(_ path: String? = nil) throws(MenuError) -> Change {
-        let scope = try roots(path)
+    mutating func collapseAll(under root: Int? = nil) throws(MenuError) -> Change {
+        let scope = try roots(root)
         return try mutate { (m: inout ModelCore) throws(MenuError) in
             for n in scope {
                 m.setExpanded(n, false)
@@ -74,10 +74,9 @@ extension ModelCore {
         }
     }
 
-    /// Opens every ancestor of `path`, so that it becomes visible.
-    mutating func expandTo(_ path: String) throws(MenuError) -> Change {
-        let n = try node(path)
-        return try mutate { (m: inout ModelCore) throws(MenuError) in
+    /// Opens every ancestor of node `n`, so that it becomes visible.
+    mutating func expandTo(node n: Int) throws(MenuError) -> Change {
+        try mutate { (m: inout ModelCore) throws(MenuError) in
             var chain: [Int] = []
             var a = m.tree.parent(n)
             while let p = a {
@@ -186,20 +185,14 @@ extension ModelCore {
 
     // MARK: Helpers
 
-    private func expandable(_ path: String) throws(MenuError) -> Int {
-        let n = try node(path)
-        guard tree.kinds[n].isExpandable else { throw .notExpandable(path) }
-        return n
-    }
-
     private func expandable(_ n: Int) throws(MenuError) -> Int {
         guard tree.kinds[n].isExpandable else { throw .notExpandable(tree.path(n)) }
         return n
     }
 
-    private func roots(_ path: String?) throws(MenuError) -> [Int] {
-        guard let path else { return tree.roots }
-        return [try expandable(path)]
+    private func roots(_ root: Int?) throws(MenuError) -> [Int] {
+        guard let root else { return tree.roots }
+        return [try expandable(root)]
     }
 
     /// Opens every expandable descendant of `n`, one branch per exclusive group, but no

@@ -40,12 +40,15 @@ enum ModelCommands {
         }
     }
 
-    private static func mutation(
-        _ apply: @escaping @Sendable (MenuModel, Invocation) throws(MenuError) -> Change
+    /// A mutation of the subtree at the first argument, or with none of the whole menu.
+    private static func subtreeMutation(
+        _ apply: @escaping @Sendable (MenuModel, Int?) throws(MenuError) -> Change
     ) -> Command.Action {
         .run { invocation, service, out throws(ProtocolError) in
-            let change = try model { () throws(MenuError) in try apply(service.model, invocation) }
-            out.record(change, in: service.model)
+            let menu = service.model
+            let root = invocation.arguments.isEmpty ? nil : try node(invocation, in: menu)
+            let change = try model { () throws(MenuError) in try apply(menu, root) }
+            out.record(change, in: menu)
         }
     }
 
@@ -103,11 +106,11 @@ enum ModelCommands {
         try m.toggle(node: n, recursive: i.has("--recursive"))
     }
 
-    static let expandAll = mutation { m, i throws(MenuError) in try m.expandAll(i.path) }
+    static let expandAll = subtreeMutation { m, root throws(MenuError) in try m.expandAll(under: root) }
 
-    static let collapseAll = mutation { m, i throws(MenuError) in try m.collapseAll(i.path) }
+    static let collapseAll = subtreeMutation { m, root throws(MenuError) in try m.collapseAll(under: root) }
 
-    static let expandTo = mutation { m, i throws(MenuError) in try m.expandTo(i.arguments[0]) }
+    static let expandTo = nodeMutation { m, n, _ throws(MenuError) in try m.expandTo(node: n) }
 
     static let set = nodeMutation { m, n, i throws(MenuError) in try m.set(node: n, i.arguments[1]) }
 

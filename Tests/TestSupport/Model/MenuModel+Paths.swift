@@ -27,4 +27,16 @@ extension MenuModel {
     public func activate(_ path: String) throws(MenuError) -> (Change, Activation) {
         try activate(node: node(path))
     }
+
+    public func expandAll(_ path: String) throws(MenuError) -> Change {
+        try expandAll(under: node(path))
+    }
+
+    public func collapseAll(_ path: String) throws(MenuError) -> Change {
+        try collapseAll(under: node(path))
+    }
+
+    public func expandTo(_ path: String) throws(MenuError) -> Change {
+        try expandTo(node: node(path))
+    }
 }
