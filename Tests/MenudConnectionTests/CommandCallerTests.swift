@@ -140,12 +140,14 @@ import Testing
         call(.activate(node: node("display/volume", harness.service)), on: harness.service, into: answer)
         #expect(throws: ProtocolError.self) { try answer.result?.get() }
         if case .failure(let error) = answer.result { #expect(error.code == .notActivatable) }
-        // A node the model does not have.
-        call(.expand(node: harness.service.model.tree.count), on: harness.service, into: answer)
-        if case .failure(let error) = answer.result {
-            #expect(error.code == .noSuchNode)
-        } else {
-            Issue.record("expanding a node past the last succeeded")
+        // Nodes the model does not have.
+        for n in [harness.service.model.tree.count, -1] {
+            call(.expand(node: n), on: harness.service, into: answer)
+            if case .failure(let error) = answer.result {
+                #expect(error.code == .noSuchNode)
+            } else {
+                Issue.record("expanding node \(n) succeeded")
+            }
         }
         // An argument is data: a menu name that looks like a flag is a menu name.
         call(.nav(.next, menu: "--recursive"), on: harness.service, into: answer)

@@ -32,39 +32,43 @@ import Testing
         Dispatcher(service: harness.service).dispatch(invocation, into: &output, for: steps)
     }
 
-    private func listen(_ harness: ConnectionHarness, _ steps: Steps) -> Int {
-        harness.service.events.listen(topics: EventTopics.all) { _ in steps.log.append("event") }
+    /// A harness whose every event group is written down among `steps`.
+    private func withSteps(
+        menu: String? = nil, _ body: (ConnectionHarness, Steps) throws -> Void
+    ) throws {
+        let harness = try ConnectionHarness(menu: menu)
+        let steps = Steps()
+        let listener = harness.service.events.listen(topics: EventTopics.all) { _ in
+            steps.log.append("event")
+        }
+        defer { harness.service.events.stopListening(listener) }
+        try body(harness, steps)
     }
 
     @Test func aCommandIsAnsweredThenCommitted() throws {
-        let harness = try ConnectionHarness()
-        let steps = Steps()
-        let listener = listen(harness, steps)
-        defer { harness.service.events.stopListening(listener) }
-        try dispatch("toggle power", in: harness, to: steps)
-        #expect(steps.log == ["lend", "take back", "answer", "event"])
-        #expect(harness.service.model.isExpanded(path: "power"))
+        try withSteps { harness, steps in
+            try dispatch("toggle power", in: harness, to: steps)
+            #expect(steps.log == ["lend", "take back", "answer", "event"])
+            #expect(harness.service.model.isExpanded(path: "power"))
+        }
     }
 
     @Test func aRefusedCommandIsItsErrorAndCommitsNothing() throws {
-        let harness = try ConnectionHarness()
-        let steps = Steps()
-        let listener = listen(harness, steps)
-        defer { harness.service.events.stopListening(listener) }
-        try dispatch("toggle nowhere", in: harness, to: steps)
-        #expect(steps.log == ["lend", "take back, failed", "fail no-such-node"])
+        try withSteps { harness, steps in
+            try dispatch("toggle nowhere", in: harness, to: steps)
+            #expect(steps.log == ["lend", "take back, failed", "fail no-such-node"])
+        }
     }
 
     @Test func aCommandThatOpensAChildrenCommandGroupIsHeldUntilItsChildrenCame() throws {
-        let harness = try ConnectionHarness(menu: HeldReplyTests.menu)
-        let steps = Steps()
-        let listener = listen(harness, steps)
-        defer { harness.service.events.stopListening(listener) }
-        try dispatch("expand g", in: harness, to: steps)
-        // Committed at once: the group open on its "Loading…" row.
-        #expect(steps.log == ["lend", "take back", "hold", "event"])
-        harness.loop.run()
-        #expect(steps.log == ["lend", "take back", "hold", "event", "event", "answer held, 1 splices"])
+        try withSteps(menu: HeldReplyTests.menu) { harness, steps in
+            try dispatch("expand g", in: harness, to: steps)
+            // Committed at once: the group open on its "Loading…" row.
+            #expect(steps.log == ["lend", "take back", "hold", "event"])
+            harness.loop.run()
+            #expect(
+                steps.log == ["lend", "take back", "hold", "event", "event", "answer held, 1 splices"])
+        }
     }
 
     @Test func aCommandThatAnswersLaterHoldsTheRequesterMeanwhile() throws {

@@ -17,7 +17,7 @@ struct CommandCaller {
         guard let command = service.commands.command(call.name) else {
             return reply(.failure(ProtocolError(.unknownCommand, "unknown command '\(call.name.rawValue)'")))
         }
-        if let n = call.node, n >= service.model.tree.count {
+        if let n = call.node, !(0..<service.model.tree.count).contains(n) {
             return reply(.failure(ProtocolError(.noSuchNode, "no node \(n)")))
         }
         let invocation = Invocation(
