@@ -15,6 +15,10 @@ final class Daemon {
     let loop: EventLoop
     let service: MenuService
     private let server: MenuServer
+    /// The programs the parts and the popup started and not yet ended.
+    private let processes: ProcessTable
+    /// The tray's way into the dispatcher.
+    private let caller: CommandCaller
     private let logger: Logger
     private var configWatch: ConfigWatch?
     private var tray: Tray?
@@ -31,14 +35,17 @@ final class Daemon {
 
     /// With `watch`, the config file is watched: the one served, or while the built-in
     /// menu is served, the default path a config is expected at.
-    init(loop: EventLoop, service: MenuService, server: MenuServer, watch: Bool, logger: Logger)
-        throws(UVError)
-    {
+    init(
+        loop: EventLoop, dispatcher: Dispatcher, processes: ProcessTable, server: MenuServer, watch: Bool,
+        logger: Logger
+    ) throws(UVError) {
         self.loop = loop
-        self.service = service
+        self.processes = processes
+        self.service = dispatcher.service
+        self.caller = CommandCaller(dispatcher: dispatcher)
         self.server = server
         self.logger = logger
-        popup = PopupLauncher(socketPath: server.socketPath, processes: service.processes, logger: logger)
+        popup = PopupLauncher(socketPath: server.socketPath, processes: processes, logger: logger)
         if watch {
             watchConfig()
             service.menu.onLocationChange = { [unowned self] in self.watchConfig() }
@@ -67,7 +74,9 @@ final class Daemon {
     private func updateTray(always: Bool) {
         let wanted = always || service.menu.config.tray
         if wanted, tray == nil {
-            let tray = Tray(service: service, popup: popup, loop: loop, logger: logger)
+            let tray = Tray(
+                menu: service.menu, events: service.events, caller: caller, popup: popup, loop: loop,
+                logger: logger)
             do throws(BusError) {
                 try tray.start()
                 self.tray = tray
@@ -134,16 +143,23 @@ final class Daemon {
         tray?.stop()
         tray = nil
         server.stop()
-        guard service.persistence.store != nil else { return service.close() }
+        guard service.persistence.store != nil else { return close() }
         // The last changes may still be waiting for their write. When it fails they
         // are lost: said at error level whatever was logged before, and in the exit
         // status, for systemd to show.
-        service.persistence.saveNow().whenComplete { [service, logger] result in
+        service.persistence.saveNow().whenComplete { [logger] result in
             if case .failure(let error) = result {
                 logger.error("the last save failed, and the changes since the save before are lost: \(error)")
                 self.finalSaveFailed = true
             }
-            service.close()
+            self.close()
         }
+    }
+
+    /// The parts, then the watches of the processes still running
+    /// (``ProcessTable/close()``), which the parts started theirs in.
+    private func close() {
+        service.close()
+        processes.close()
     }
 }

@@ -126,16 +126,19 @@ struct Menud: ParsableCommand {
                 )
             }
             let store = statePath.map { StateStore(path: $0, loop: loop, logger: logger) }
+            let processes = ProcessTable(loop: loop)
             let service = MenuService(
-                config: menuConfig, location: location, commands: .standard, store: store,
+                config: menuConfig, location: location, store: store, processes: processes,
                 childrenTimeout: .nanoseconds(Int64(childrenTimeout * 1e9)),
                 onChangeTimeout: .nanoseconds(Int64(onChangeTimeout * 1e9)), loop: loop, logger: logger)
+            let dispatcher = Dispatcher(service: service, commands: .standard)
             let server = try MenuServer(
-                loop: loop, socket: socketFile, service: service,
+                loop: loop, socket: socketFile, dispatcher: dispatcher,
                 stallTimeout: .nanoseconds(Int64(stallTimeout * 1e9)),
                 connectionLimit: ConnectionCount.limit(forOpenFileLimit: openFiles), logger: logger)
             daemon = try Daemon(
-                loop: loop, service: service, server: server, watch: !noWatch, logger: logger)
+                loop: loop, dispatcher: dispatcher, processes: processes, server: server, watch: !noWatch,
+                logger: logger)
             if let store {
                 service.persistence.restore(store.read())
                 logger.info("state file \(store.path)")

@@ -20,7 +20,7 @@ import Testing
     }
 
     private func call(_ call: MenuCall, on service: MenuService, into answer: Answer) {
-        CommandCaller(service: service).call(call) { result in
+        CommandCaller(dispatcher: Dispatcher(service: service, commands: .standard)).call(call) { result in
             answer.result = result
             answer.log.append("reply")
         }

@@ -12,25 +12,31 @@ import MenuProtocol
 final class ConnectionHarness {
     let loop: EventLoop
     let service: MenuService
+    let dispatcher: Dispatcher
+    let processes: ProcessTable
 
     /// `menu`: a config's text; the built-in menu without one.
     init(commands: CommandTable = .standard, menu: String? = nil) throws {
         loop = try EventLoop()
+        processes = ProcessTable(loop: loop)
         let config = try ConfigLoader.load(
             text: menu ?? BuiltinMenu.yaml, file: menu == nil ? BuiltinMenu.file : "test.yaml"
         ).get()
         service = MenuService(
-            config: config, location: .builtin(awaiting: []), commands: commands, store: nil, loop: loop,
+            config: config, location: .builtin(awaiting: []), store: nil, processes: processes, loop: loop,
             logger: Logger(label: "test"))
+        dispatcher = Dispatcher(service: service, commands: commands)
     }
 
     /// A daemon state serving the config at `configFile`, which a reload reads again.
     init(configFile: String) throws {
         loop = try EventLoop()
+        processes = ProcessTable(loop: loop)
         let config = try ConfigLoader.load(path: configFile).get()
         service = MenuService(
-            config: config, location: .file(configFile), commands: .standard, store: nil, loop: loop,
+            config: config, location: .file(configFile), store: nil, processes: processes, loop: loop,
             logger: Logger(label: "test"))
+        dispatcher = Dispatcher(service: service, commands: .standard)
     }
 
     private var transports: [MemoryTransport] = []
@@ -48,13 +54,14 @@ final class ConnectionHarness {
     deinit {
         for transport in transports { transport.close() }
         service.close()
+        processes.close()
         loop.runOnce()
     }
 
     /// A started connection: it has sent its greeting and reads.
     func connect() -> (ClientConnection, MemoryTransport) {
         let transport = MemoryTransport()
-        let connection = ClientConnection(transport: transport, service: service)
+        let connection = ClientConnection(transport: transport, dispatcher: dispatcher)
         transport.onClose = { [weak connection] in connection?.closed() }
         connection.start()
         transports.append(transport)

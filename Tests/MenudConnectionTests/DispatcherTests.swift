@@ -27,9 +27,9 @@ import Testing
 
     private func dispatch(_ request: String, in harness: ConnectionHarness, to steps: Steps) throws {
         let words = RequestWords(request.split(separator: " ").map { ProtocolWord(String($0)) })
-        let invocation = try harness.service.commands.resolve(words)
+        let invocation = try harness.dispatcher.commands.resolve(words)
         var output = CommandOutput(listening: false)
-        Dispatcher(service: harness.service).dispatch(invocation, into: &output, for: steps)
+        harness.dispatcher.dispatch(invocation, into: &output, for: steps)
     }
 
     /// A harness whose every event group is written down among `steps`.

@@ -42,6 +42,12 @@ final class ApplicationLauncher {
         return try exec(launch, path: path)
     }
 
+    /// Starts an item's `exec`, `command`, through the shell, detached and reaped.
+    func startItem(_ command: String, at path: String) throws(ProtocolError) -> Started {
+        let pid = try processes.startItem(.shell(command), shown: command, at: path, logger: logger)
+        return Started(pid: String(pid), shown: command)
+    }
+
     func close() {
         bus?.close()
         bus = nil

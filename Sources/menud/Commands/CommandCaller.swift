@@ -9,21 +9,21 @@ import MenuProtocol
 /// opened; a caller is answered first and the change published after, as a
 /// socket's client is.
 struct CommandCaller {
-    let service: MenuService
+    let dispatcher: Dispatcher
 
     /// Runs `call`; `reply` hears the change from before the command to when it is
     /// answered (empty for one that changed nothing), or why it was refused.
     func call(_ call: MenuCall, reply: @escaping (Result<Change, ProtocolError>) -> Void) {
-        guard let command = service.commands.command(call.name) else {
+        guard let command = dispatcher.commands.command(call.name) else {
             return reply(.failure(ProtocolError(.unknownCommand, "unknown command '\(call.name.rawValue)'")))
         }
-        if let n = call.node, !(0..<service.model.tree.count).contains(n) {
+        if let n = call.node, !(0..<dispatcher.service.model.tree.count).contains(n) {
             return reply(.failure(ProtocolError(.noSuchNode, "no node \(n)")))
         }
         let invocation = Invocation(
             command: command, arguments: Arguments(values: call.arguments), flags: [], node: call.node)
         var output = CommandOutput(listening: false)
-        Dispatcher(service: service).dispatch(invocation, into: &output, for: CallReply(reply))
+        dispatcher.dispatch(invocation, into: &output, for: CallReply(reply))
     }
 }
 

@@ -67,8 +67,7 @@ final class Command: Sendable {
 /// retains and five releases.
 final class CommandTable: Sendable {
     let commands: [Command]
-    /// By spelling, for `help NAME`; by ``CommandName``, for in-process calls.
-    private let byName: [String: Command]
+    /// By ``CommandName``, for in-process calls.
     private let byCommandName: [CommandName: Command]
     /// The commands' names, one after another, for a request's first word to be
     /// matched from its bytes, with no `String` made and hashed (``resolve(_:)``).
@@ -83,7 +82,6 @@ final class CommandTable: Sendable {
 
     init(_ commands: [Command]) {
         self.commands = commands
-        self.byName = Dictionary(uniqueKeysWithValues: commands.map { ($0.name, $0) })
         self.byCommandName = Dictionary(
             uniqueKeysWithValues: commands.compactMap { c in CommandName(rawValue: c.name).map { ($0, c) } })
         var names: [UInt8] = []
@@ -138,8 +136,6 @@ final class CommandTable: Sendable {
     }
 
     static let standard = CommandTable(CommandName.allCases.map(Command.init))
-
-    func command(named name: String) -> Command? { byName[name] }
 
     /// The command of the protocol `name`; a table made for a test without it
     /// has none.

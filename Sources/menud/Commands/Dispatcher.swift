@@ -9,6 +9,8 @@ import MenuProtocol
 /// written. Only the ``Requester`` differs: where the answer goes.
 struct Dispatcher {
     let service: MenuService
+    /// The commands a request's first word names.
+    let commands: CommandTable
 
     /// Runs `invocation`, writing into `output`, and answers `requester`.
     @inline(__always)

@@ -5,48 +5,64 @@ import MenuProtocol
 /// per top-level menu so that every view shows, and every key binding or scroll
 /// wheel moves, the same focus. Their replies start with a `focus` record.
 enum FocusCommands {
-    static let nav: Command.Action = .run { invocation, service, out throws(ProtocolError) in
-        let (move, menu) = try navArguments(invocation)
-        let before = service.focus.shown
-        let change = try ModelCommands.atomically(service) { () throws(ProtocolError) in
+    /// A `key` or `activate` move activates the focused node, as `activate` does.
+    static func nav(
+        _ invocation: Invocation, _ focus: SharedFocus, _ menu: ServedMenu,
+        _ applications: ServedApplications,
+        _ out: inout CommandOutput
+    ) throws(ProtocolError) {
+        let (move, top) = try navArguments(invocation)
+        let before = focus.shown
+        let model = menu.model
+        let change = try ModelCommands.atomically(model) { () throws(ProtocolError) in
             let outcome = try ModelCommands.model { () throws(MenuError) in
                 switch move {
-                case .move(let move): try service.focus.move(move, in: menu)
-                case .key(let key): try service.focus.activate(key: key, in: menu)
+                case .move(let move): try focus.move(move, in: top)
+                case .key(let key): try focus.activate(key: key, in: top)
                 }
             }
             report(outcome.focus, movedFrom: before, into: &out)
             if let (path, activation) = outcome.activation {
-                try ModelCommands.report(path, activation, service: service, into: &out)
+                try ModelCommands.report(path, activation, menu: menu, applications: applications, into: &out)
             }
         }
-        out.record(change, in: service.model)
+        out.record(change, in: model)
     }
 
-    static let focus: Command.Action = .run { invocation, service, out throws(ProtocolError) in
-        let before = service.focus.shown
+    static func focus(
+        _ invocation: Invocation, _ focus: SharedFocus, _ menu: ServedMenu, _ out: inout CommandOutput
+    )
+        throws(ProtocolError)
+    {
+        let before = focus.shown
         let outcome = try ModelCommands.model { () throws(MenuError) in
-            try service.focus.focus(on: invocation.arguments[0])
+            try focus.focus(on: invocation.arguments[0])
         }
         report(outcome.focus, movedFrom: before, into: &out)
-        out.record(outcome.change, in: service.model)
+        out.record(outcome.change, in: menu.model)
     }
 
-    static let open: Command.Action = .run { invocation, service, out throws(ProtocolError) in
-        let before = service.focus.shown
+    /// The hosts showing the opened menu are asked to show it (``EventHub/show(menu:)``).
+    static func open(
+        _ invocation: Invocation, _ focus: SharedFocus, _ menu: ServedMenu, _ events: EventHub,
+        _ out: inout CommandOutput
+    ) throws(ProtocolError) {
+        let before = focus.shown
         let outcome = try ModelCommands.model { () throws(MenuError) in
-            try service.focus.open(invocation.arguments[0])
+            try focus.open(invocation.arguments[0])
         }
         report(outcome.focus, movedFrom: before, into: &out)
-        out.record(outcome.change, in: service.model)
-        service.events.show(menu: outcome.focus.menu)
+        out.record(outcome.change, in: menu.model)
+        events.show(menu: outcome.focus.menu)
     }
 
-    static let focused: Command.Action = .run { invocation, service, out throws(ProtocolError) in
-        let focus = try ModelCommands.model { () throws(MenuError) in
-            try service.focus.focus(in: invocation.path)
+    static func focused(_ invocation: Invocation, _ focus: SharedFocus, _ out: inout CommandOutput)
+        throws(ProtocolError)
+    {
+        let found = try ModelCommands.model { () throws(MenuError) in
+            try focus.focus(in: invocation.path)
         }
-        out.reply.record(fields(focus))
+        out.reply.record(fields(found))
     }
 
     /// What `nav` does: a move, or `key KEY`.

@@ -13,22 +13,23 @@ enum ServerCommands {
         out.reply.record(["menud", daemonVersion])
     }
 
-    static let help: Command.Action = .run { invocation, service, out throws(ProtocolError) in
-        var commands = service.commands.commands
+    /// From the catalog itself, which the table enforces: help cannot disagree.
+    static let help: Command.Action = .run { invocation, _, out throws(ProtocolError) in
+        var specs = CommandCatalog.all
         if let name = invocation.arguments.first {
-            guard let command = service.commands.command(named: name) else {
+            guard let command = CommandName(rawValue: name) else {
                 throw ProtocolError(.unknownCommand, "unknown command '\(name)'")
             }
-            commands = [command]
+            specs = [CommandCatalog.spec(command)]
         }
-        for c in commands {
+        for c in specs {
             let flags = c.flags.isEmpty ? "" : " [\(c.flags.joined(separator: "|"))]"
-            out.reply.record(["help", c.name, c.usageLine + flags, c.spec.summary])
+            out.reply.record(["help", c.name, c.usageLine + flags, c.summary])
         }
     }
 
-    static let commands: Command.Action = .run { _, service, out in
-        for c in service.commands.commands { out.reply.record(["command", c.name]) }
+    static let commands: Command.Action = .run { _, _, out in
+        for c in CommandCatalog.all { out.reply.record(["command", c.name]) }
     }
 
     static let close: Command.Action = .run { _, _, out in out.closeConnection = true }
@@ -37,18 +38,22 @@ enum ServerCommands {
         out.subscribe = try EventTopics.parse(Array(invocation.arguments))
     }
 
-    static let save: Command.Action = .deferred { _, service in
-        service.persistence.saveNow(always: true).map { CommandOutput(listening: false) }
+    static func save(_ persistence: Persistence) -> Completion<CommandOutput> {
+        persistence.saveNow(always: true).map { CommandOutput(listening: false) }
     }
 
-    static let refresh: Command.Action = .deferred { invocation, service in
+    /// `refreshing` is the service's step that runs a group's command again.
+    static func refresh(
+        _ invocation: Invocation, _ menu: ServedMenu, _ refreshing: (String) -> Completion<CommandOutput>
+    ) -> Completion<CommandOutput> {
         // The loads are known by their group's path, which a node named by number is
         // spelled as here.
-        service.refreshGroup(invocation.node.map { service.model.path(of: $0) } ?? invocation.arguments[0])
+        refreshing(invocation.node.map { menu.model.path(of: $0) } ?? invocation.arguments[0])
     }
 
-    static let reload: Command.Action = .deferred { _, service in
-        service.reload(because: "reload command").map { reply in
+    /// `reloading` is the service's step that reloads the config.
+    static func reload(_ reloading: (String) -> Completion<ReloadReply>) -> Completion<CommandOutput> {
+        reloading("reload command").map { reply in
             var output = CommandOutput(listening: false)
             output.reply = reply.records
             if let events = reply.events { output.carry(events) }

@@ -93,11 +93,11 @@ final class ClientConnection {
     private var heldLines = RecordWriter()
     private let dispatcher: Dispatcher
 
-    init(transport: any ConnectionTransport, service: MenuService) {
+    init(transport: any ConnectionTransport, dispatcher: Dispatcher) {
         self.transport = transport
-        self.service = service
-        self.commands = service.commands
-        self.dispatcher = Dispatcher(service: service)
+        self.service = dispatcher.service
+        self.commands = dispatcher.commands
+        self.dispatcher = dispatcher
     }
 
     /// The event hub holds its subscribers unowned: one let go of without a close

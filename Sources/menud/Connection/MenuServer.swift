@@ -18,7 +18,7 @@ import MenuProtocol
 final class MenuServer {
     private let loop: EventLoop
     private let socket: SocketFile
-    private let service: MenuService
+    private let dispatcher: Dispatcher
     private let stallTimeout: Duration
     private let logger: Logger
     private let count: ConnectionCount
@@ -32,13 +32,13 @@ final class MenuServer {
 
     /// Binds the socket; nothing is accepted before ``start()``.
     init(
-        loop: EventLoop, socket: SocketFile, service: MenuService, stallTimeout: Duration,
+        loop: EventLoop, socket: SocketFile, dispatcher: Dispatcher, stallTimeout: Duration,
         connectionLimit: Int,
         logger: Logger
     ) throws(SocketFile.Problem) {
         self.loop = loop
         self.socket = socket
-        self.service = service
+        self.dispatcher = dispatcher
         self.stallTimeout = stallTimeout
         self.logger = logger
         count = ConnectionCount(limit: connectionLimit)
@@ -107,7 +107,7 @@ final class MenuServer {
         }
 
         count.open += 1
-        let connection = ClientConnection(transport: stream, service: service)
+        let connection = ClientConnection(transport: stream, dispatcher: dispatcher)
         let client = ServedClient(connection: connection)
         let key = ObjectIdentifier(connection)
         clients[key] = client

@@ -2,7 +2,8 @@ import Logging
 import MenuCore
 import MenuLoop
 
-/// The values part: what the menu's value nodes read from the system. Each kind of
+/// The values part: what the menu's value nodes read from the system, and the
+/// `on-change` commands their changes run (``runOnChange(_:path:value:)``). Each kind of
 /// source (``ValueSourceKind``) has its ``ValueReader``: the `value-cmd` runs (at
 /// start, when their group opens, after their `on-change`, and on their `interval`)
 /// and the `value-listen` commands kept running. This part follows the model's
@@ -21,7 +22,10 @@ final class LiveValues {
     /// source printing garbage many times a second does not flood it.
     var readingLogs = LogThrottles<String>(interval: .seconds(60))
 
+    let logger: Logger
     private let loop: EventLoop
+    /// The values' `on-change` commands.
+    private let hooks: OnChangeHooks
     /// The sources followed, by path.
     private var sources: [String: ValueSource] = [:]
     /// One reader per kind of source, in ``ValueSourceKind``'s order.
@@ -29,7 +33,7 @@ final class LiveValues {
     /// Nodes whose `on-change` runs, or ended less than ``settleTime`` ago, with how
     /// many runs, and the last line their source printed meanwhile (see
     /// ``hookStarted(_:)``).
-    private var hooks: [String: (count: Int, held: Result<String, SourceFailure>?)] = [:]
+    private var changing: [String: (count: Int, held: Result<String, SourceFailure>?)] = [:]
     /// The timers that end each node's settle time after its last `on-change` ended.
     private var settling: [String: LoopTimer] = [:]
     /// How long after `on-change` ends its source's reports are still held: a sound
@@ -39,8 +43,14 @@ final class LiveValues {
     /// The last line from each source, for a new model of the same menu (a reload).
     private(set) var lastLines: [String: Result<String, SourceFailure>] = [:]
 
-    init(processes: ProcessTable, missing: MissingPrograms, loop: EventLoop, logger: Logger) {
+    init(
+        processes: ProcessTable, missing: MissingPrograms, onChangeTimeout: Duration, loop: EventLoop,
+        logger: Logger
+    ) {
         self.loop = loop
+        self.logger = logger
+        hooks = OnChangeHooks(
+            processes: processes, missing: missing, timeout: onChangeTimeout, logger: logger)
         readers = ValueSourceKind.allCases.map { kind -> any ValueReader in
             switch kind {
             case .command: CommandReader(processes: processes, missing: missing, loop: loop, logger: logger)
@@ -63,7 +73,7 @@ final class LiveValues {
         let changed = wanted.filter { sources[$0.key] != $0.value }.map(\.key).sorted()
         for path in sources.keys where wanted[path] == nil {
             lastLines[path] = nil
-            hooks[path] = nil
+            changing[path] = nil
             settling.removeValue(forKey: path)?.close()
         }
         sources = wanted
@@ -87,23 +97,30 @@ final class LiveValues {
         return late
     }
 
+    /// Runs `command`, the `on-change` of the node at `path`, whose value is now
+    /// `value` (``OnChangeHooks/run(_:path:value:ended:)``).
+    func runOnChange(_ command: String, path: String, value: String) {
+        hookStarted(path)
+        hooks.run(command, path: path, value: value) { [weak self] in self?.hookEnded(path) }
+    }
+
     /// The node's `on-change` started. Until it ends, what its source reports is
     /// held back, so that a listener's report of the value being replaced does not
     /// flicker over the user's: the user's value shows at once.
-    func hookStarted(_ path: String) {
+    private func hookStarted(_ path: String) {
         guard sources[path] != nil else { return }
         settling.removeValue(forKey: path)?.close()
-        hooks[path, default: (0, nil)].count += 1
+        changing[path, default: (0, nil)].count += 1
     }
 
     /// The node's `on-change` ended: the `value-cmd` reads the value anew, and what
     /// the source reports is still held for ``settleTime``; then the last report held
     /// back is applied (the system may have clamped the value), and from then on the
     /// system's reports apply as they come.
-    func hookEnded(_ path: String) {
-        guard var hook = hooks[path], hook.count > 0 else { return }
+    private func hookEnded(_ path: String) {
+        guard var hook = changing[path], hook.count > 0 else { return }
         hook.count -= 1
-        hooks[path] = hook
+        changing[path] = hook
         guard hook.count == 0 else { return }
         let timer = LoopTimer(loop: loop)
         timer.onFire = { [weak self] in self?.settled(path) }
@@ -115,7 +132,7 @@ final class LiveValues {
     /// The settle time after the node's last `on-change` is over.
     private func settled(_ path: String) {
         settling.removeValue(forKey: path)?.close()
-        guard let hook = hooks.removeValue(forKey: path) else { return }
+        guard let hook = changing.removeValue(forKey: path) else { return }
         if let held = hook.held { deliver(held, from: path) }
     }
 
@@ -130,8 +147,8 @@ final class LiveValues {
 
     private func deliver(_ line: Result<String, SourceFailure>, from path: String) {
         guard sources[path] != nil else { return }
-        if hooks[path] != nil {
-            hooks[path]?.held = line
+        if changing[path] != nil {
+            changing[path]?.held = line
             return
         }
         lastLines[path] = line

@@ -1,3 +1,4 @@
+import Logging
 import MenuCore
 import MenuProtocol
 
@@ -34,10 +35,16 @@ final class ServedMenu {
     var applicationGroups: Set<String>
     /// The reloads asked for and the one under way.
     var reloads = ReloadQueue()
+    /// Where the reloads are told of.
+    let logger: Logger
+    /// Set by ``close()``: the menu is served no more, and nothing more is started
+    /// for it.
+    private(set) var isClosed = false
 
     /// The menu of `config`, its `children-cmd` and `children-from` groups showing
     /// "Loading…".
-    init(config: MenuConfig, location: ConfigLocation) {
+    init(config: MenuConfig, location: ConfigLocation, logger: Logger) {
+        self.logger = logger
         self.config = config
         self.location = location
         let filled = config.fillingChildren { _ in [.loadingRow] }
@@ -47,4 +54,6 @@ final class ServedMenu {
         refreshGroups = model.refreshingGroups
         reloads.lastRead = location.path.flatMap(FileSignature.of)
     }
+
+    func close() { isClosed = true }
 }

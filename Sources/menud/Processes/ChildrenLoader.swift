@@ -1,3 +1,4 @@
+import Logging
 import MenuLoop
 
 /// The `children-cmd` part: the loads under way, the refreshes of the groups that
@@ -18,10 +19,26 @@ final class ChildrenLoader {
     var refreshLogs = LogThrottles<String>(interval: .seconds(60))
     /// The replies waiting for the loads.
     let heldReplies = HeldReplies()
+    /// Where the loads and refreshes are told of.
+    let logger: Logger
+    private let processes: ProcessTable
+    private let loop: EventLoop
 
-    init(timeout: Duration, loop: EventLoop) {
+    init(timeout: Duration, processes: ProcessTable, loop: EventLoop, logger: Logger) {
         self.timeout = timeout
+        self.processes = processes
+        self.loop = loop
+        self.logger = logger
         refresh = ChildrenRefresh(loop: loop)
+    }
+
+    /// Runs `command`, the `children-cmd` of the group at `path`, within ``timeout``
+    /// (``ChildrenCommandRun``); for a refresh, `unchangedFrom` is what it printed last.
+    func run(_ command: String, path: String, unchangedFrom shown: [UInt8]? = nil) -> Completion<
+        ChildrenCommandRun.Outcome
+    > {
+        ChildrenCommandRun.start(
+            command, path: path, timeout: timeout, processes: processes, loop: loop, unchangedFrom: shown)
     }
 
     /// Closes the timers; the loads still awaited are dropped: they will never

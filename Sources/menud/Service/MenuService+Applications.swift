@@ -16,14 +16,14 @@ extension MenuService {
             if let installed = applications.installed {
                 installed.close()
                 applications.installed = nil
-                logger.info("applications: no group shows them any more; not watched")
+                applications.logger.info("applications: no group shows them any more; not watched")
             }
             return
         }
         guard applications.installed == nil else { return }
         let installed = InstalledApplications(
             environment: ApplicationEnvironment(environment: ProcessEnvironment.all()), loop: loop,
-            logger: logger)
+            logger: applications.logger)
         installed.onChange = { [weak self] in self?.applicationsChanged() }
         applications.installed = installed
         installed.scan()
@@ -44,23 +44,5 @@ extension MenuService {
     /// the reply to the command that opened it waits too.
     func waitsForApplications(_ path: String) -> Bool {
         applications.installed != nil && applicationMenu == nil && menu.applicationGroups.contains(path)
-    }
-
-    /// How the item at `path` starts its application, when it is one of an
-    /// applications group's.
-    func applicationLaunch(at path: String) -> ApplicationLaunch? {
-        guard let applications = applicationMenu, !menu.applicationGroups.isEmpty,
-            let n = model.tree.node(at: path)
-        else { return nil }
-        // The model's own spelling of the path, which a group's path begins.
-        let path = model.path(of: n)
-        var group = Substring(path)
-        while let slash = group.lastIndex(of: "/") {
-            group = group[..<slash]
-            if menu.applicationGroups.contains(String(group)) {
-                return applications.launches[String(path.dropFirst(group.count + 1))]
-            }
-        }
-        return nil
     }
 }

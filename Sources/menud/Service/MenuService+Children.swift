@@ -51,10 +51,7 @@ extension MenuService {
             if waitsForApplications(path) { return applications.installed?.loaded }
             if let running = children.loads[path] { return running }
             guard menu.loadedChildren[path] == nil, let command = menu.commandGroups[path] else { return nil }
-            let run = ChildrenCommandRun.start(
-                command, path: path, timeout: children.timeout, processes: processes, loop: loop
-            )
-            .map { outcome in
+            let run = children.run(command, path: path).map { outcome in
                 self.children.loads[path] = nil
                 // Closed while its command ran: the output would be stale by the
                 // time it showed, and the next opening runs the command again.
@@ -74,16 +71,16 @@ extension MenuService {
                         self.model.tree.depth(g) >= MenuTree.maxDepth,
                         !children.isEmpty
                     {
-                        self.logger.warning(
+                        self.children.logger.warning(
                             "children-cmd \(path): its \(children.count) children would be nested deeper than \(MenuTree.maxDepth) levels; showing an error row"
                         )
                     } else {
-                        self.logger.info("children-cmd \(path): \(children.count) children")
+                        self.children.logger.info("children-cmd \(path): \(children.count) children")
                     }
                     self.menu.loadedChildren[path] = LoadedChildren(
                         command: command, loaded: children, from: output)
                 case .failed(let reason, let details):
-                    self.logger.warning(
+                    self.children.logger.warning(
                         "children-cmd \(path): '\(command)' failed: \(reason)\(details.map { "\n" + $0 } ?? "")"
                     )
                     self.menu.loadedChildren[path] = LoadedChildren(command: command, failed: reason)

@@ -77,7 +77,7 @@ extension MenuService {
     /// At most one line a minute per node, with how many were held back.
     private func logReading(_ path: String, _ message: String) {
         guard let more = liveValues.readingLogs.admit(path) else { return }
-        logger.warning("value \(path): \(message)\(more)")
+        liveValues.logger.warning("value \(path): \(message)\(more)")
     }
 
     /// Publishes a reading. It does not write the state file: a node that reads its

@@ -35,11 +35,7 @@ extension MenuService {
         else { return .succeeded(()) }
         let run = children.refresh.start(path)
         let shown = menu.loadedChildren[path].flatMap { $0.failed ? nil : $0.good?.output }
-        return ChildrenCommandRun.start(
-            command, path: path, timeout: children.timeout, processes: processes, loop: loop,
-            unchangedFrom: shown
-        )
-        .map { outcome in
+        return children.run(command, path: path, unchangedFrom: shown).map { outcome in
             // Closed while it ran, or given another command by a reload: the next
             // opening, or the new command, loads anew.
             guard self.children.refresh.end(path, run), !self.isClosed,
@@ -55,7 +51,7 @@ extension MenuService {
                     return
                 }
                 if self.children.refreshLogs.recovered(path) {
-                    self.logger.notice("children-cmd \(path): refresh: '\(command)' works again")
+                    self.children.logger.notice("children-cmd \(path): refresh: '\(command)' works again")
                 }
                 loaded = LoadedChildren(command: command, loaded: children, from: output)
             case .failed(let reason, let details):
@@ -73,7 +69,7 @@ extension MenuService {
     /// second must not flood the log.
     private func logRefreshFailure(_ path: String, _ message: String) {
         guard let more = children.refreshLogs.admit(path) else { return }
-        logger.warning("children-cmd \(path): refresh: \(message)\(more)")
+        children.logger.warning("children-cmd \(path): refresh: \(message)\(more)")
     }
 }
 

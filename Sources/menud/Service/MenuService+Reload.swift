@@ -39,14 +39,14 @@ extension MenuService {
     func configFileChanged(because trigger: String) {
         guard menu.reloads.running == nil else {
             menu.reloads.changedMeanwhile = true
-            logger.info("\(trigger) while a reload is under way; looked at when it ends")
+            menu.logger.info("\(trigger) while a reload is under way; looked at when it ends")
             return
         }
         let target = menu.location.lookedAtAgain()
         if let path = target.path, target == menu.location, let signature = FileSignature.of(path),
             signature == menu.reloads.lastRead
         {
-            logger.info("\(path) reads as it did at the last reload; not reloaded")
+            menu.logger.info("\(path) reads as it did at the last reload; not reloaded")
             return
         }
         reloadUnanswered(because: trigger)
@@ -57,7 +57,7 @@ extension MenuService {
         let running = menu.reloads.asked
         menu.reloads.running = running
         menu.reloads.asked = []
-        logger.info("reloading (\(running.map(\.trigger).joined(separator: ", ")))")
+        menu.logger.info("reloading (\(running.map(\.trigger).joined(separator: ", ")))")
         menu.reloads.changedMeanwhile = false
         menu.reloads.retries = 0
         startReloadJob(parsed: nil)
@@ -76,7 +76,7 @@ extension MenuService {
         do throws(UVError) {
             try BackgroundWork.run(on: loop, { job.run() }, then: { [self] in finishReload($0) })
         } catch {
-            logger.warning("reload: cannot use a worker thread (\(error)); reloading on the loop")
+            menu.logger.warning("reload: cannot use a worker thread (\(error)); reloading on the loop")
             finishReload(job.run())
         }
     }
@@ -95,7 +95,7 @@ extension MenuService {
         if menu.reloads.changedMeanwhile, let path = target.path,
             FileSignature.of(path) != outcome.signature
         {
-            logger.info("\(path) changed while it was read; reading it again")
+            menu.logger.info("\(path) changed while it was read; reading it again")
             menu.reloads.changedMeanwhile = false
             startReloadJob(parsed: nil)
             return
@@ -104,7 +104,7 @@ extension MenuService {
         switch outcome {
         case .failed(let errors, _):
             let trigger = running.map(\.trigger).joined(separator: ", ")
-            logger.error("reload (\(trigger)) failed, keeping the old menu:\n\(errors)")
+            menu.logger.error("reload (\(trigger)) failed, keeping the old menu:\n\(errors)")
             var group = EventGroup(keepsRecords: events.hasSubscribers)
             // Capped for clients: one event of megabytes would pass the subscribers'
             // bound and drop every one of them.
@@ -161,7 +161,7 @@ extension MenuService {
             menu.location = prepared.target
             menu.onLocationChange?()
         } else if let awaited = prepared.target.awaited {
-            logger.info("no config at \(awaited); serving the built-in menu")
+            menu.logger.info("no config at \(awaited); serving the built-in menu")
         }
         menu.config = prepared.config
         menu.loadedChildren = prepared.loadedChildren
@@ -170,7 +170,7 @@ extension MenuService {
         menu.model = prepared.next
         menu.refreshGroups = prepared.next.refreshingGroups
         persistence.keep(prepared.dropped, when: "reload")
-        logger.info("reloaded \(prepared.config.file) (\(trigger))")
+        menu.logger.info("reloaded \(prepared.config.file) (\(trigger))")
         return prepared.takeOutput()
     }
 }

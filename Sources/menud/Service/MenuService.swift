@@ -18,47 +18,36 @@ final class MenuService {
     let menu: ServedMenu
     /// The state file.
     let persistence: Persistence
-    /// The commands started and not yet ended (`exec`, `on-change`, `children-cmd`,
-    /// applications, the tray's popup).
-    let processes: ProcessTable
-    /// The values' `on-change` commands.
-    let hooks: OnChangeHooks
     /// The subscribers, and in-process listeners, of the event groups.
     let events: EventHub
-    /// What value nodes read from the system.
+    /// What value nodes read from the system, and their `on-change` commands.
     let liveValues: LiveValues
     /// The `children-cmd` loads and refreshes.
     let children: ChildrenLoader
     /// The focus cursors `nav` moves and every render shows.
     let focus: SharedFocus
-    let commands: CommandTable
-    let logger: Logger
-    let loop: EventLoop
-    /// The installed applications, and their launcher.
+    /// The installed applications, and the launcher of items and applications.
     let applications: ServedApplications
-    /// Set by ``close()``: nothing more is started.
-    private(set) var isClosed = false
-    /// The replies waiting for children-cmd groups, each gathering every change
+    let loop: EventLoop
 
+    /// The parts that start programs share `processes`, which its owner (the daemon)
+    /// closes after ``close()``.
     init(
-        config: MenuConfig, location: ConfigLocation, commands: CommandTable, store: StateStore?,
+        config: MenuConfig, location: ConfigLocation, store: StateStore?, processes: ProcessTable,
         childrenTimeout: Duration = .seconds(5), onChangeTimeout: Duration = .seconds(10), loop: EventLoop,
         logger: Logger
     ) {
-        menu = ServedMenu(config: config, location: location)
+        menu = ServedMenu(config: config, location: location, logger: logger)
         persistence = Persistence(store: store, menu: menu, loop: loop, logger: logger)
-        processes = ProcessTable(loop: loop)
         let missing = MissingPrograms(logger: logger)
-        hooks = OnChangeHooks(
-            processes: processes, missing: missing, timeout: onChangeTimeout, logger: logger)
         events = EventHub(logger: logger)
         focus = SharedFocus(menu: menu)
-        liveValues = LiveValues(processes: processes, missing: missing, loop: loop, logger: logger)
-        children = ChildrenLoader(timeout: childrenTimeout, loop: loop)
+        liveValues = LiveValues(
+            processes: processes, missing: missing, onChangeTimeout: onChangeTimeout, loop: loop,
+            logger: logger)
+        children = ChildrenLoader(timeout: childrenTimeout, processes: processes, loop: loop, logger: logger)
         applications = ServedApplications(processes: processes, loop: loop, logger: logger)
-        self.commands = commands
         self.loop = loop
-        self.logger = logger
         liveValues.onReading = { [weak self] path, line in self?.applyReading(line, to: path) }
         children.refresh.onTick = { [weak self] path in self?.refreshChildren(path) }
         followApplications()
@@ -95,26 +84,26 @@ final class MenuService {
             for change in changes {
                 for n in change.valueChanged {
                     guard let command = model.onChangeCommand(of: n) else { continue }
-                    let path = model.path(of: n)
-                    liveValues.hookStarted(path)
-                    hooks.run(command, path: path, value: model.value(of: n)?.description ?? "") {
-                        [liveValues] in liveValues.hookEnded(path)
-                    }
+                    liveValues.runOnChange(
+                        command, path: model.path(of: n), value: model.value(of: n)?.description ?? "")
                 }
             }
         }
     }
 
-    /// Closes what keeps the loop running: the save timer, and the watches of the
-    /// processes still running (``ProcessTable/close()``). For the end of a graceful
-    /// stop. The children-cmd runs still awaited are dropped too: they will never
-    /// complete, and a connection holding its reply for one is held by it in turn.
+    /// Nothing more is started once ``close()`` has run.
+    var isClosed: Bool { menu.isClosed }
+
+    /// Closes what keeps the loop running: the save timer, the readers' and the
+    /// refreshes' timers, the watches. For the end of a graceful stop, before the
+    /// processes' table is closed. The children-cmd runs still awaited are dropped
+    /// too: they will never complete, and a connection holding its reply for one is
+    /// held by it in turn.
     func close() {
-        isClosed = true
+        menu.close()
         applications.close()
         liveValues.close()
         children.close()
         persistence.close()
-        processes.close()
     }
 }

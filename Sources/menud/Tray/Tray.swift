@@ -16,7 +16,9 @@ import MenuProtocol
 /// one line and stays off.
 final class Tray {
     let logger: Logger
-    private let service: MenuService
+    private let menu: ServedMenu
+    private let events: EventHub
+    private let caller: CommandCaller
     private let popup: PopupLauncher
     private let loop: EventLoop
     /// The event hub's number for this tray's listening, while it runs.
@@ -27,27 +29,32 @@ final class Tray {
     private var nextNumber = 1
     private(set) var isRunning = false
 
-    init(service: MenuService, popup: PopupLauncher, loop: EventLoop, logger: Logger) {
-        self.service = service
+    init(
+        menu: ServedMenu, events: EventHub, caller: CommandCaller, popup: PopupLauncher, loop: EventLoop,
+        logger: Logger
+    ) {
+        self.menu = menu
+        self.events = events
+        self.caller = caller
         self.popup = popup
         self.loop = loop
         self.logger = logger
     }
 
     /// A tray let go of without ``stop()`` leaves the hub all the same.
-    deinit { if let listener { service.events.stopListening(listener) } }
+    deinit { if let listener { events.stopListening(listener) } }
 
-    var model: MenuModel { service.model }
+    var model: MenuModel { menu.model }
 
     /// Publishes the menus; fails, leaving the tray off, when there is no bus.
     func start() throws(BusError) {
         guard !isRunning else { return }
         isRunning = true
-        revision = UInt32(truncatingIfNeeded: service.events.sequence)
+        revision = UInt32(truncatingIfNeeded: events.sequence)
         // Unowned: the hub is the daemon's and outlives a tray, which stops
         // listening when it stops.
         let show: (String) -> Void = { [unowned self] menu in self.items[menu]?.requestShowing() }
-        listener = service.events.listen(topics: [.expansion, .value, .config], show: show) {
+        listener = events.listen(topics: [.expansion, .value, .config], show: show) {
             [unowned self] notice in
             self.changed(notice)
         }
@@ -62,7 +69,7 @@ final class Tray {
     func stop() {
         guard isRunning else { return }
         isRunning = false
-        if let listener { service.events.stopListening(listener) }
+        if let listener { events.stopListening(listener) }
         listener = nil
         for item in items.values { item.close() }
         items = [:]
@@ -79,7 +86,7 @@ final class Tray {
     /// made, or why it was refused.
     func call(_ call: MenuCall, reply: @escaping (Result<Change, ProtocolError>) -> Void) {
         guard isRunning else { return reply(.failure(ProtocolError(.internal, "the tray is off"))) }
-        CommandCaller(service: service).call(call, reply: reply)
+        caller.call(call, reply: reply)
     }
 
     /// Opens the popup on this daemon (``PopupLauncher``); while one is open, the

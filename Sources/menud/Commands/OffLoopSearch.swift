@@ -2,13 +2,15 @@ import MenuCore
 import MenuLoop
 import MenuProtocol
 
-extension MenuService {
-    /// `find` on a snapshot of the model, on a pool thread: a search of a big menu
-    /// takes milliseconds to tens of them, and on the loop every other client would
-    /// wait that long. The answers are the model's as it was when the request came,
-    /// spelled there too (paths, titles, values), so a change made meanwhile cannot
-    /// mix two states in one reply.
-    func searchOffLoop(_ query: String, limit: Int) -> Completion<CommandOutput> {
+/// `find` on a snapshot of the model, on a pool thread: a search of a big menu
+/// takes milliseconds to tens of them, and on the loop every other client would
+/// wait that long. The answers are the model's as it was when the request came,
+/// spelled there too (paths, titles, values), so a change made meanwhile cannot
+/// mix two states in one reply.
+enum OffLoopSearch {
+    static func find(_ query: String, limit: Int, in model: MenuModel, loop: EventLoop) -> Completion<
+        CommandOutput
+    > {
         let snapshot = model.snapshot()
         let answer = Completion<CommandOutput>()
         let search = { @Sendable () -> Result<[FoundRecord], MenuError> in
