@@ -24,7 +24,7 @@ struct HotPathCommand: ParsableCommand {
         var bytes = 0
         for _ in 0..<iterations {
             var writer = RecordWriter()
-            RowRecord(try model.get("display/volume")).write(to: &writer)
+            RowRecord(model.get(node: try model.node("display/volume"))).write(to: &writer)
             let change = try model.toggle(node: model.node("power"))
             bytes += writer.count + change.splices.count
         }

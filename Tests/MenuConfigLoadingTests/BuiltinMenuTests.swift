@@ -21,7 +21,7 @@ import Testing
         let (exampleModel, copyModel) = (MenuModel(config: example), MenuModel(config: copy))
         #expect(!exampleModel.valueSources.isEmpty)
         #expect(copyModel.valueSources.isEmpty)
-        #expect(try copyModel.tree() == exampleModel.tree())
+        #expect(copyModel.tree() == exampleModel.tree())
     }
 
     @Test func exampleLoadsWithoutErrors() throws {

@@ -25,7 +25,7 @@ import Testing
         MenuModel(config: try ConfigLoader.load(text: Self.yaml, file: "t.yaml").get())
     }
 
-    func paths(_ m: MenuModel) throws -> [String] { try m.rows().map(\.path) }
+    func paths(_ m: MenuModel) throws -> [String] { m.rows().map(\.path) }
 
     @Test func aConfirmingItemIsAClosedGroupOfYesAndNo() throws {
         let m = try model()

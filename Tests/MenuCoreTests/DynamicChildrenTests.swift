@@ -38,7 +38,7 @@ import Testing
             bytes: Array("- title: Hosts\n  children-cmd: list-hosts\n  refresh: 2m\n".utf8), file: "cmd"
         ).get()
         let model = MenuModel(config: try load().fillingChildren { $0 == "net" ? printed : [.loadingRow] })
-        #expect(model.refreshingGroups == ["net": .milliseconds(1500), "net/hosts": .seconds(120)])
+        #expect(model.refreshingGroupsByPath == ["net": .milliseconds(1500), "net/hosts": .seconds(120)])
     }
 
     @Test func childrenCommandsAreFoundByPathAlsoInsideFilledChildren() throws {
@@ -54,7 +54,7 @@ import Testing
         let filled = try load().fillingChildren { path in [.errorRow(path)] }
         let model = MenuModel(config: filled)
         #expect(
-            try model.tree().map(\.path) == ["net", "net/error", "other", "other/deep", "other/deep/error"])
+            model.tree().map(\.path) == ["net", "net/error", "other", "other/deep", "other/deep/error"])
         #expect(try model.get("net/error").title == "Error: net")
     }
 

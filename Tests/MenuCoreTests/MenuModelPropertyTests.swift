@@ -190,7 +190,7 @@ import Testing
         func compare(oldRows: [Int], oldFlags: [Bool], oldValues: [Value?], change: Change, op: String) throws
         {
             let rows = naive.rows
-            let got = try model.rows()
+            let got = model.rows()
             #expect(got.map(\.path) == paths(rows), "rows after \(op)")
             #expect(model.rowCount == rows.count)
             for (r, n) in rows.enumerated() {
@@ -245,11 +245,11 @@ import Testing
             let copy = MenuModel(config: MenuConfig(file: "p.yaml", menus: Self.specs(from: shape)))
             let (change, dropped) = copy.importState(checker.model.exportState())
             #expect(dropped.isEmpty)
-            #expect(try copy.tree() == checker.model.tree())
+            #expect(copy.tree() == checker.model.tree())
             // Import's splices rebuild the rows too.
-            let old = try MenuModel(config: MenuConfig(file: "p.yaml", menus: Self.specs(from: shape)))
+            let old = MenuModel(config: MenuConfig(file: "p.yaml", menus: Self.specs(from: shape)))
                 .rows().map(\.path)
-            let new = try copy.rows().map(\.path)
+            let new = copy.rows().map(\.path)
             #expect(replay(change.splices, on: old, new: new) == new)
         }
     }

@@ -25,21 +25,21 @@ import Testing
 
     @Test func aCopyChangesAloneAndItsStateIsTakenWhole() throws {
         let model = Self.model()
-        let before = try model.rows().map(\.path)
+        let before = model.rows().map(\.path)
         let revision = model.revision
         let copy = model.copy()
         let (change, _) = try copy.replaceChildren(of: "net", with: Self.children, filling: { _ in [] })
         // The model is as it was while the copy was spliced.
-        #expect(try model.rows().map(\.path) == before)
+        #expect(model.rows().map(\.path) == before)
         #expect(model.revision == revision)
 
         let spliced = Self.model()
         let (expected, _) = try spliced.replaceChildren(of: "net", with: Self.children, filling: { _ in [] })
         model.exchangeState(with: copy)
-        #expect(try model.rows().map(\.path) == spliced.rows().map(\.path))
+        #expect(model.rows().map(\.path) == spliced.rows().map(\.path))
         #expect(model.revision == spliced.revision)
         #expect(change.nodeSplices == expected.nodeSplices)
         // The copy holds what the model had.
-        #expect(try copy.rows().map(\.path) == before)
+        #expect(copy.rows().map(\.path) == before)
     }
 }

@@ -116,7 +116,7 @@ import Testing
     /// may differ by the room each keeps for children-cmd groups, so nodes are
     /// paired in tree order and compared by what they are.
     static func compare(_ spliced: MenuModel, _ rebuilt: MenuModel, _ gone: [String]) throws {
-        #expect(try spliced.tree() == rebuilt.tree())
+        #expect(spliced.tree() == rebuilt.tree())
         #expect(spliced.rowCount == rebuilt.rowCount)
         #expect(spliced.nodeCount == rebuilt.nodeCount)
         #expect(spliced.childrenCommands == rebuilt.childrenCommands)
@@ -166,7 +166,7 @@ import Testing
     static func spliceAndCompare(
         _ c: Case, _ spliced: MenuModel, _ rebuilt: MenuModel, expectChange: Bool = true
     ) throws -> MenuModel {
-        let oldFullRows = try spliced.rows()
+        let oldFullRows = spliced.rows()
         let oldRows = oldFullRows.map(\.path)
         let oldPaths = paths(spliced)
         // Every node's row kept with its version, as a view that showed them keeps them.
@@ -181,15 +181,15 @@ import Testing
         // Each numbered in its own model: the spliced tree may keep vacant slots that
         // a built one places elsewhere. The splice replaces the group's rows that
         // stay but show something else, which a reload's does not.
-        let changed = try changedRows(from: oldFullRows, to: next.rows(), under: c.group)
+        let changed = changedRows(from: oldFullRows, to: next.rows(), under: c.group)
         #expect(
             change.splices
-                == RowDiff.splices(from: oldRows, to: try next.rows().map(\.path), replacing: changed))
+                == RowDiff.splices(from: oldRows, to: next.rows().map(\.path), replacing: changed))
         if changed.isEmpty { #expect(change.splices == expected.splices) }
         #expect(spliced.paths(of: change.expansionChanged) == next.paths(of: expected.expansionChanged))
         #expect(spliced.paths(of: change.valueChanged) == next.paths(of: expected.valueChanged))
         #expect(dropped == expectedDropped)
-        let newRows = try spliced.rows().map(\.path)
+        let newRows = spliced.rows().map(\.path)
         #expect(replay(change.splices, on: oldRows, new: newRows) == newRows)
         let newPaths = Set(paths(next))
         try compare(spliced, next, oldPaths.filter { !newPaths.contains($0) })
@@ -270,7 +270,7 @@ import Testing
                 #expect(
                     Self.told(Self.apply(v, to: spliced), in: spliced)
                         == Self.told(Self.apply(v, to: rebuilt), in: rebuilt), "op \(v)")
-                #expect(try spliced.tree() == rebuilt.tree(), "after op \(v)")
+                #expect(spliced.tree() == rebuilt.tree(), "after op \(v)")
             }
             // A second output for the same group, as when it is opened again.
             var again = c

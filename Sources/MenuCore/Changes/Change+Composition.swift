@@ -30,17 +30,21 @@ extension Change {
     /// `nodes`, ascending, numbered after `moves`.
     private static func moved(_ nodes: [Int], by moves: [Splice]) -> [Int] {
         guard !moves.isEmpty else { return nodes }
-        return nodes.compactMap { n in
-            var n = n
-            for move in moves {
-                if n >= move.start + move.removed {
-                    n += move.inserted - move.removed
-                } else if n >= move.start {
-                    return nil
-                }
+        return nodes.compactMap { number($0, after: moves) }
+    }
+
+    /// Node `n`'s number after `moves` (a change's ``nodeSplices``, one after the
+    /// other); nil when one of them replaced its slot.
+    public static func number(_ n: Int, after moves: [Splice]) -> Int? {
+        var n = n
+        for move in moves {
+            if n >= move.start + move.removed {
+                n += move.inserted - move.removed
+            } else if n >= move.start {
+                return nil
             }
-            return n
         }
+        return n
     }
 
     /// Two ascending lists as one, each node once.

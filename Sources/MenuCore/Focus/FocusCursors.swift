@@ -25,7 +25,7 @@ public struct FocusCursors: Sendable {
     public struct Outcome: Sendable {
         public var focus: Focus
         public var change: Change
-        public var activation: (path: String, activation: Activation)?
+        public var activation: (node: Int, path: String, activation: Activation)?
     }
 
     /// The focus of `menu`, a top-level menu's id, or with nil of the current menu.
@@ -72,7 +72,7 @@ public struct FocusCursors: Sendable {
         let isOpen = model.isExpanded(node)
         var target = node
         var change = Change()
-        var activation: (String, Activation)?
+        var activation: (Int, String, Activation)?
 
         switch move {
         case .next: target = model.visibleNode(atRow: row + 1, in: scope) ?? node
@@ -108,7 +108,7 @@ public struct FocusCursors: Sendable {
         case .activate:
             let (activated, what) = try model.activate(node: node)
             change = activated
-            activation = (path, what)
+            activation = (node, path, what)
         }
         // An option's choice closes when it is picked: the focus follows to the choice.
         return Outcome(
@@ -138,7 +138,7 @@ public struct FocusCursors: Sendable {
         }
         return Outcome(
             focus: store(model.nearestVisible(child), model: model), change: change,
-            activation: (path, activation))
+            activation: (child, path, activation))
     }
 
     private func effectiveNode(in menu: String?, model: MenuModel) throws(MenuError) -> Int {

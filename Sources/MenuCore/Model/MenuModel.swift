@@ -179,18 +179,13 @@ public final class MenuModel {
     /// Node `n`'s row without its index, which moves with every group above: what
     /// a view keeps per node, as long as ``rowVersion(of:)`` and ``numbering`` stay.
     public func row(of n: Int) -> Row { reading { $0.makeRow(n, index: nil) } }
-    public func get(_ path: String) throws(MenuError) -> Row {
-        try reading { (m: inout ModelCore) throws(MenuError) in try m.get(path) }
-    }
-    /// Visible rows: of the whole menu, or of one subtree as if its root were a
+    /// Node `n`'s row, with its index among the visible rows (nil when hidden).
+    public func get(node n: Int) -> Row { reading { $0.get(node: n) } }
+    /// Visible rows: of the whole menu, or of the subtree at `root` as if it were a
     /// top-level menu (its own ancestors' state does not hide it).
-    public func rows(under path: String? = nil) throws(MenuError) -> [Row] {
-        try reading { (m: inout ModelCore) throws(MenuError) in try m.rows(under: path) }
-    }
+    public func rows(under root: Int? = nil) -> [Row] { reading { $0.rows(under: root) } }
     /// Every node, with `index` nil for the hidden ones.
-    public func tree(under path: String? = nil) throws(MenuError) -> [Row] {
-        try reading { (m: inout ModelCore) throws(MenuError) in try m.tree(under: path) }
-    }
+    public func tree(under root: Int? = nil) -> [Row] { reading { $0.tree(under: root) } }
     /// Visible rows `range` of the whole menu, for a view that shows a window of them.
     public func rows(in range: Range<Int>) -> [Row] { reading { $0.rows(in: range) } }
 
@@ -317,10 +312,9 @@ public final class MenuModel {
     ///
     /// Not for use inside a batch: it renumbers nodes, which a batch's undo is keyed by.
     public func replaceChildren(
-        of path: String, with children: [NodeSpec], filling: (String) -> [NodeSpec],
+        of g: Int, with children: [NodeSpec], filling: (String) -> [NodeSpec],
         applications: [NodeSpec]? = nil
-    ) throws(MenuError) -> (change: Change, dropped: [DroppedState]) {
-        let g = try reading { (m: inout ModelCore) throws(MenuError) in try m.node(path) }
+    ) -> (change: Change, dropped: [DroppedState]) {
         let (groupPath, depth) = reading { ($0.tree.path(g), $0.tree.depth(g)) }
         // Outside any access to the state: `filling` is the caller's.
         let filled = withoutActuallyEscaping(filling) { commands in
@@ -331,21 +325,59 @@ public final class MenuModel {
         return core.replaceChildren(of: g, withFilled: filled)
     }
 
-    /// Every `children-cmd` group in the model, by path, with its command.
-    public var childrenCommands: [String: String] { reading { $0.childrenCommands } }
+    /// Whether the model has a `children-cmd` group: most menus have none, and the
+    /// daemon asks after every change.
+    public var hasChildrenCommands: Bool { !core.tree.childrenCommands.isEmpty }
 
-    /// The `children-cmd` groups that run their command again while they are open,
-    /// by path, with how often (`refresh`).
-    public var refreshingGroups: [String: Duration] { reading { $0.refreshingGroups } }
+    /// Every `children-cmd` group in the model, in tree order: those of the config
+    /// and those its commands printed.
+    public var childrenCommandGroups: [Int] { core.tree.childrenCommands.keys.sorted() }
 
-    /// Every `children-from: applications` group in the model, by path.
-    public var applicationGroups: Set<String> { reading { $0.applicationGroups } }
+    /// The `children-cmd` groups that run their command again while they are open
+    /// (`refresh`), with how often, in tree order.
+    public var refreshingGroups: [(node: Int, every: Duration)] {
+        reading { m in
+            m.tree.refreshIntervals.filter { m.tree.childrenCommands[$0.key] != nil }.sorted {
+                $0.key < $1.key
+            }
+            .map { (node: $0.key, every: $0.value) }
+        }
+    }
+
+    /// Every `children-from: applications` group in the model, in tree order.
+    public var applicationGroups: [Int] {
+        core.tree.childrenSources.filter { $0.value == .applications }.keys.sorted()
+    }
 
     /// Where the children of group `i` come from, when the daemon makes them.
     public func childrenSource(of i: Int) -> ChildrenSource? { core.tree.childrenSources[i] }
 
-    /// Whether the group at `path` shows no more than the "Loading…" row.
-    public func showsOnlyLoadingRow(_ path: String) -> Bool { reading { $0.showsOnlyLoadingRow(path) } }
+    /// Whether the model has a group that refreshes while open.
+    public var hasRefreshingGroups: Bool { !core.tree.refreshIntervals.isEmpty }
+
+    /// Whether the model has a `children-from: applications` group.
+    public var hasApplicationGroups: Bool { !core.tree.childrenSources.isEmpty }
+
+    /// The nodes of `range` that the daemon follows by number: groups whose children
+    /// come from a command or from the daemon, and nodes with a value source or an
+    /// `on-change`. In tree order.
+    public func followedNodes(in range: Range<Int>) -> [Int] {
+        reading { m in
+            var out = Set<Int>()
+            for n in m.tree.childrenCommands.keys where range.contains(n) { out.insert(n) }
+            for n in m.tree.childrenSources.keys where range.contains(n) { out.insert(n) }
+            for n in m.tree.valueSources.keys where range.contains(n) { out.insert(n) }
+            for n in m.tree.onChange.keys where range.contains(n) { out.insert(n) }
+            return out.sorted()
+        }
+    }
+
+    /// Whether group `g` shows no more than the "Loading…" row.
+    public func showsOnlyLoadingRow(_ g: Int) -> Bool { reading { $0.showsOnlyLoadingRow(g) } }
+
+    /// The nodes of `g`'s subtree, `g` not included: what a splice of its children
+    /// replaces.
+    public func descendants(of g: Int) -> Range<Int> { core.tree.descendants(g) }
 
     // MARK: For the focus cursors
 

@@ -10,9 +10,9 @@ extension ModelCore {
     mutating func carryState(into next: inout ModelCore, with kept: [StateEntry] = []) -> (
         change: Change, dropped: [DroppedState]
     ) {
-        let oldRows = (try? rows().map(\.path)) ?? []
+        let oldRows = rows().map(\.path)
         let (_, dropped) = next.importState(kept + snapshot().exportState())
-        let newRows = (try? next.rows().map(\.path)) ?? []
+        let newRows = next.rows().map(\.path)
         var expansion: [Int] = []
         var valued: [Int] = []
         for i in 0..<next.tree.count where !next.tree.isVacant(i) {

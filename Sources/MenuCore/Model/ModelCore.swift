@@ -174,25 +174,22 @@ struct ModelCore {
         return makeRow(n, index: index)
     }
 
-    func get(_ path: String) throws(MenuError) -> Row {
-        let n = try node(path)
-        return makeRow(n, index: rowIndex(of: n))
-    }
+    func get(node n: Int) -> Row { makeRow(n, index: rowIndex(of: n)) }
 
     /// Visible rows: of the whole menu, or of one subtree as if its root were a
     /// top-level menu (its own ancestors' state does not hide it).
-    func rows(under path: String? = nil) throws(MenuError) -> [Row] {
+    func rows(under root: Int? = nil) -> [Row] {
         var out: [Row] = []
-        for root in try scope(path) {
+        for root in scope(root) {
             walk(root, all: false) { out.append($0) }
         }
         return out
     }
 
     /// Every node, with `index` nil for the hidden ones.
-    func tree(under path: String? = nil) throws(MenuError) -> [Row] {
+    func tree(under root: Int? = nil) -> [Row] {
         var out: [Row] = []
-        for root in try scope(path) {
+        for root in scope(root) {
             walk(root, all: true) { out.append($0) }
         }
         return out
@@ -213,9 +210,9 @@ struct ModelCore {
         return out
     }
 
-    private func scope(_ path: String?) throws(MenuError) -> [Int] {
-        guard let path else { return tree.roots }
-        return [try node(path)]
+    private func scope(_ root: Int?) -> [Int] {
+        guard let root else { return tree.roots }
+        return [root]
     }
 
     /// The next visible node in pre-order after visible node `n`. Leaving `n`'s

@@ -123,33 +123,9 @@ extension NodeSpec {
 }
 
 extension ModelCore {
-    /// Every `children-cmd` group in the model, by path, with its command: those of
-    /// the config and those its commands printed.
-    var childrenCommands: [String: String] {
-        var out: [String: String] = [:]
-        for (i, command) in tree.childrenCommands { out[tree.path(i)] = command }
-        return out
-    }
-
-    /// The `children-cmd` groups that run their command again while they are open,
-    /// by path, with how often.
-    var refreshingGroups: [String: Duration] {
-        var out: [String: Duration] = [:]
-        for (i, every) in tree.refreshIntervals where tree.childrenCommands[i] != nil {
-            out[tree.path(i)] = every
-        }
-        return out
-    }
-
-    /// Every `children-from: applications` group in the model, by path.
-    var applicationGroups: Set<String> {
-        Set(tree.childrenSources.lazy.filter { $0.value == .applications }.map { tree.path($0.key) })
-    }
-
-    /// Whether the group at `path` shows no more than the row ``NodeSpec/loadingRow``
-    /// makes, or nothing: true also for no such node.
-    func showsOnlyLoadingRow(_ path: String) -> Bool {
-        guard let g = tree.node(at: path) else { return true }
+    /// Whether group `g` shows no more than the row ``NodeSpec/loadingRow`` makes,
+    /// or nothing.
+    func showsOnlyLoadingRow(_ g: Int) -> Bool {
         let row = NodeSpec.loadingRow
         switch tree.childCounts[g] {
         case 0: return true

@@ -1,5 +1,6 @@
 import Logging
 import MenuApplications
+import MenuCore
 import MenuLoop
 
 /// The applications part: the installed applications, scanned and watched while
@@ -17,21 +18,17 @@ final class ServedApplications {
         launcher = ApplicationLauncher(processes: processes, loop: loop, logger: logger)
     }
 
-    /// How the item at `path` of `menu` starts its application, when it is one of
-    /// an applications group's.
-    func launch(at path: String, in menu: ServedMenu) -> ApplicationLaunch? {
-        let model = menu.model
-        guard let applications = installed?.menu, !menu.applicationGroups.isEmpty,
-            let n = model.tree.node(at: path)
-        else { return nil }
-        // The model's own spelling of the path, which a group's path begins.
-        let path = model.path(of: n)
-        var group = Substring(path)
-        while let slash = group.lastIndex(of: "/") {
-            group = group[..<slash]
-            if menu.applicationGroups.contains(String(group)) {
-                return applications.launches[String(path.dropFirst(group.count + 1))]
+    /// How item `n` of `model` starts its application, when it is one of an
+    /// applications group's.
+    func launch(of n: Int, in model: MenuModel) -> ApplicationLaunch? {
+        guard let applications = installed?.menu else { return nil }
+        var parent = model.tree.parent(n)
+        while let g = parent {
+            if model.childrenSource(of: g) == .applications {
+                // The launches are by the item's path within its group.
+                return applications.launches[String(model.path(of: n).dropFirst(model.path(of: g).count + 1))]
             }
+            parent = model.tree.parent(g)
         }
         return nil
     }

@@ -87,7 +87,7 @@ struct Dispatcher {
     /// retain and a release of the requester.
     @inline(never)
     private func hold<R: Requester>(
-        _ output: borrowing CommandOutput, until groups: [String], for requester: R
+        _ output: borrowing CommandOutput, until groups: [Int], for requester: R
     ) {
         requester.hold(output)
         var waited = false

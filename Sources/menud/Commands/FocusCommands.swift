@@ -22,8 +22,9 @@ enum FocusCommands {
                 }
             }
             report(outcome.focus, movedFrom: before, into: &out)
-            if let (path, activation) = outcome.activation {
-                try ModelCommands.report(path, activation, menu: menu, applications: applications, into: &out)
+            if let (n, path, activation) = outcome.activation {
+                try ModelCommands.report(
+                    n, path, activation, model: model, applications: applications, into: &out)
             }
         }
         out.record(change, in: model)

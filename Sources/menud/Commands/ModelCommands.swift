@@ -57,14 +57,18 @@ enum ModelCommands {
     static func rows(_ invocation: Invocation, _ menu: ServedMenu, _ out: inout CommandOutput)
         throws(ProtocolError)
     {
-        let rows = try model { () throws(MenuError) in try menu.model.rows(under: invocation.path) }
+        let model = menu.model
+        let root = invocation.arguments.isEmpty ? nil : try node(invocation, in: model)
+        let rows = model.rows(under: root)
         for row in rows { RowRecord(row).write(to: &out.reply) }
     }
 
     static func tree(_ invocation: Invocation, _ menu: ServedMenu, _ out: inout CommandOutput)
         throws(ProtocolError)
     {
-        let rows = try model { () throws(MenuError) in try menu.model.tree(under: invocation.path) }
+        let model = menu.model
+        let root = invocation.arguments.isEmpty ? nil : try node(invocation, in: model)
+        let rows = model.tree(under: root)
         for row in rows { RowRecord(row).write(to: &out.reply) }
     }
 
@@ -168,7 +172,7 @@ enum ModelCommands {
         let path = invocation.node == nil ? invocation.arguments[0] : model.path(of: n)
         let change = try atomically(model) { () throws(ProtocolError) in
             let (_, activation) = try Self.model { () throws(MenuError) in try model.activate(node: n) }
-            try report(path, activation, menu: menu, applications: applications, into: &out)
+            try report(n, path, activation, model: model, applications: applications, into: &out)
         }
         out.record(change, in: model)
     }
@@ -187,7 +191,8 @@ enum ModelCommands {
     /// or for an item's run the `ran` record in the reply (starting the item's command
     /// first) and `activated … ran` to subscribers.
     static func report(
-        _ path: String, _ activation: Activation, menu: ServedMenu, applications: ServedApplications,
+        _ n: Int, _ path: String, _ activation: Activation, model: MenuModel,
+        applications: ServedApplications,
         into out: inout CommandOutput
     )
         throws(ProtocolError)
@@ -202,7 +207,7 @@ enum ModelCommands {
         case .picked: out.announce(["activated", path, "picked"], topics: .activate)
         case .none:
             // An application of an applications group: its program, never a shell.
-            if let launch = applications.launch(at: path, in: menu) {
+            if let launch = applications.launch(of: n, in: model) {
                 let started = try applications.launcher.start(launch, path: path)
                 out.reply.record(["ran", started.pid, started.shown])
                 out.notify(["activated", path, "ran"], topics: .activate)

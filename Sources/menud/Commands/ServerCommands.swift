@@ -44,11 +44,13 @@ enum ServerCommands {
 
     /// `refreshing` is the service's step that runs a group's command again.
     static func refresh(
-        _ invocation: Invocation, _ menu: ServedMenu, _ refreshing: (String) -> Completion<CommandOutput>
+        _ invocation: Invocation, _ menu: ServedMenu, _ refreshing: (Int) -> Completion<CommandOutput>
     ) -> Completion<CommandOutput> {
-        // The loads are known by their group's path, which a node named by number is
-        // spelled as here.
-        refreshing(invocation.node.map { menu.model.path(of: $0) } ?? invocation.arguments[0])
+        do throws(ProtocolError) {
+            return refreshing(try ModelCommands.node(invocation, in: menu.model))
+        } catch {
+            return .failed(error)
+        }
     }
 
     /// `reloading` is the service's step that reloads the config.

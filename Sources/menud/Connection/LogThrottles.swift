@@ -24,4 +24,13 @@ struct LogThrottles<Key: Hashable> {
 
     /// Whether `key`'s last outcome was a failure.
     func isFailing(_ key: Key) -> Bool { failing[key] != nil }
+
+    /// The causes re-keyed by `key`; those it maps to nil are forgotten.
+    mutating func rekey(_ key: (Key) -> Key?) {
+        var out: [Key: LogThrottle] = [:]
+        for (k, throttle) in failing {
+            if let k = key(k) { out[k] = throttle }
+        }
+        failing = out
+    }
 }

@@ -12,20 +12,22 @@ import MenuLoop
 /// waiting for seconds. One a turn, the clients are answered between them, and the
 /// loop does not sleep until the last has started.
 final class CommandReader: ValueReader {
-    var onLine: ((_ path: String, _ line: Result<String, SourceFailure>) -> Void)?
+    var onLine: ((_ n: Int, _ line: Result<String, SourceFailure>) -> Void)?
 
     private let processes: ProcessTable
     private let missing: MissingPrograms
     private let loop: EventLoop
     private let logger: Logger
-    /// The commands followed, by path.
-    private var sources: [String: ValueSource] = [:]
-    /// One timer per interval, with the paths it reads.
-    private var pollers: [Duration: (timer: LoopTimer, paths: [String])] = [:]
-    /// The runs asked for and not yet ended, by path.
-    private var runs: [String: Run] = [:]
-    /// The paths whose runs are ``Run/queued``, in the order asked, from `queueStart`.
-    private var queue: [String] = []
+    private let refs: NodeRefs
+    /// The commands followed, by node, with the node's path for their environment and
+    /// log lines.
+    private var sources: [Int: (source: ValueSource, path: String)] = [:]
+    /// One timer per interval, with the nodes it reads.
+    private var pollers: [Duration: (timer: LoopTimer, nodes: [Int])] = [:]
+    /// The runs asked for and not yet ended, by node.
+    private var runs: [Int: Run] = [:]
+    /// The nodes whose runs are ``Run/queued``, in the order asked, from `queueStart`.
+    private var queue: [Int] = []
     private var queueStart = 0
     /// Starts the next queued run on each turn of the loop while there is one.
     private let starter: EachTurn
@@ -39,7 +41,8 @@ final class CommandReader: ValueReader {
         case started(again: Bool)
     }
 
-    init(processes: ProcessTable, missing: MissingPrograms, loop: EventLoop, logger: Logger) {
+    init(processes: ProcessTable, missing: MissingPrograms, refs: NodeRefs, loop: EventLoop, logger: Logger) {
+        self.refs = refs
         self.processes = processes
         self.missing = missing
         self.loop = loop
@@ -48,27 +51,44 @@ final class CommandReader: ValueReader {
         starter.onRun = { [weak self] in self?.startNext() }
     }
 
-    func follow(_ wanted: [String: ValueSource]) {
-        sources = wanted
+    func follow(_ wanted: [Int: ValueSource], path: (Int) -> String) {
+        var followed: [Int: (source: ValueSource, path: String)] = [:]
+        for (n, source) in wanted {
+            // The path of a node kept is the one it had: a renumbering keeps paths.
+            followed[n] = (source, sources[n]?.path ?? path(n))
+        }
+        sources = followed
         followIntervals()
     }
 
-    /// Runs the command of the node at `path` at the loop's next turn (after those
-    /// asked for before), unless one waits for its turn already; if one is under way,
-    /// once more after it, so that what it reads is no older than this call.
+    /// Runs the command of node `n` at the loop's next turn (after those asked for
+    /// before), unless one waits for its turn already; if one is under way, once more
+    /// after it, so that what it reads is no older than this call.
     @discardableResult
-    func read(_ path: String) -> Bool {
-        guard sources[path]?.command != nil else { return false }
-        switch runs[path] {
+    func read(_ n: Int) -> Bool {
+        guard sources[n]?.source.command != nil else { return false }
+        switch runs[n] {
         case .queued: return true
         case .started:
-            runs[path] = .started(again: true)
+            runs[n] = .started(again: true)
             return true
         case nil:
-            runs[path] = .queued
-            queue.append(path)
+            runs[n] = .queued
+            queue.append(n)
             starter.start()
             return false
+        }
+    }
+
+    /// The sources, runs, queue and timers' nodes, after the model's nodes moved.
+    func renumber(_ number: Renumbering) {
+        guard !number.isIdentity else { return }
+        sources = sources.renumbered(number)
+        runs = runs.renumbered(number)
+        queue = Array(queue[queueStart...]).renumbered(number)
+        queueStart = 0
+        for (interval, poller) in pollers {
+            pollers[interval] = (poller.timer, poller.nodes.renumbered(number))
         }
     }
 
@@ -86,13 +106,13 @@ final class CommandReader: ValueReader {
     /// Starts the first queued run whose node still has a command.
     private func startNext() {
         while queueStart < queue.count {
-            let path = queue[queueStart]
+            let n = queue[queueStart]
             queueStart += 1
-            guard let command = sources[path]?.command else {
-                runs[path] = nil
+            guard let (source, path) = sources[n], let command = source.command else {
+                runs[n] = nil
                 continue
             }
-            start(command, for: path)
+            start(command, for: n, at: path)
             break
         }
         guard queueStart == queue.count else {
@@ -109,32 +129,34 @@ final class CommandReader: ValueReader {
         starter.stop()
     }
 
-    private func start(_ command: String, for path: String) {
-        runs[path] = .started(again: false)
+    private func start(_ command: String, for n: Int, at path: String) {
+        runs[n] = .started(again: false)
+        let node = refs.ref(n)
         ValueCommandRun.start(command, path: path, processes: processes, missing: missing) {
             [weak self] line in
-            guard let self else { return }
+            // A node gone took its run with it.
+            guard let self, let n = node.node else { return }
             var again = false
-            if case .started(let asked) = runs.removeValue(forKey: path) { again = asked }
+            if case .started(let asked) = runs.removeValue(forKey: n) { again = asked }
             // A line from a command the node no longer has is dropped; the read asked
             // for meanwhile (the new command's first) still runs.
-            if sources[path]?.command == command { onLine?(path, line) }
-            if again { read(path) }
+            if sources[n]?.source.command == command { onLine?(n, line) }
+            if again { read(n) }
         }
     }
 
     /// One repeating timer per distinct interval, reading all of its nodes.
     private func followIntervals() {
-        var wanted: [Duration: [String]] = [:]
-        for (path, source) in sources {
-            if let interval = source.interval { wanted[interval, default: []].append(path) }
+        var wanted: [Duration: [Int]] = [:]
+        for (n, followed) in sources {
+            if let interval = followed.source.interval { wanted[interval, default: []].append(n) }
         }
         for (interval, poller) in pollers where wanted[interval] == nil {
             poller.timer.close()
             pollers[interval] = nil
         }
-        for (interval, paths) in wanted {
-            let sorted = paths.sorted()
+        for (interval, nodes) in wanted {
+            let sorted = nodes.sorted()
             if let poller = pollers[interval] {
                 pollers[interval] = (poller.timer, sorted)
                 continue
@@ -143,7 +165,7 @@ final class CommandReader: ValueReader {
             timer.onFire = { [weak self] in
                 guard let self else { return }
                 var late = 0
-                for path in pollers[interval]?.paths ?? [] where read(path) { late += 1 }
+                for n in pollers[interval]?.nodes ?? [] where read(n) { late += 1 }
                 if late > 0, !saidPollingIsLate {
                     saidPollingIsLate = true
                     logger.warning(

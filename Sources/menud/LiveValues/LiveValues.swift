@@ -3,62 +3,67 @@ import MenuCore
 import MenuLoop
 
 /// The values part: what the menu's value nodes read from the system, and the
-/// `on-change` commands their changes run (``runOnChange(_:path:value:)``). Each kind of
+/// `on-change` commands their changes run (``runOnChange(_:node:path:value:)``). Each kind of
 /// source (``ValueSourceKind``) has its ``ValueReader``: the `value-cmd` runs (at
 /// start, when their group opens, after their `on-change`, and on their `interval`)
 /// and the `value-listen` commands kept running. This part follows the model's
 /// sources, holds what a source reports while the node's `on-change` runs, and hands
 /// each line on (``onReading``) for the service to apply to the model.
 ///
-/// Nodes are named by path here, the edge where processes meet the menu: a command
-/// outlives the numbering of the model that started it (a reload, a group's children
-/// arriving).
+/// Nodes are kept by number, renumbered with the model's (``renumber(_:)``); a
+/// command or timer holds a ``NodeRef`` to its node, whose numbering it outlives (a
+/// reload, a group's children arriving), and the path is spelled once, when a
+/// command starts, for its environment and its log lines.
 final class LiveValues {
-    /// A line read from node `path`'s source, or why none could be.
-    var onReading: ((_ path: String, _ line: Result<String, SourceFailure>) -> Void)?
+    /// A line read from node `n`'s source, or why none could be.
+    var onReading: ((_ n: Int, _ line: Result<String, SourceFailure>) -> Void)?
     /// The nodes whose `value-cmd` opening their group runs.
     var commandIndex = ValueCommandIndex()
     /// The last report of each node whose readings the log was told of, so that a
     /// source printing garbage many times a second does not flood it.
-    var readingLogs = LogThrottles<String>(interval: .seconds(60))
+    var readingLogs = LogThrottles<Int>(interval: .seconds(60))
 
     let logger: Logger
     private let loop: EventLoop
+    private let refs: NodeRefs
     /// The values' `on-change` commands.
     private let hooks: OnChangeHooks
-    /// The sources followed, by path.
-    private var sources: [String: ValueSource] = [:]
+    /// The sources followed, by node.
+    private var sources: [Int: ValueSource] = [:]
     /// One reader per kind of source, in ``ValueSourceKind``'s order.
     private let readers: [any ValueReader]
     /// Nodes whose `on-change` runs, or ended less than ``settleTime`` ago, with how
     /// many runs, and the last line their source printed meanwhile (see
     /// ``hookStarted(_:)``).
-    private var changing: [String: (count: Int, held: Result<String, SourceFailure>?)] = [:]
+    private var changing: [Int: (count: Int, held: Result<String, SourceFailure>?)] = [:]
     /// The timers that end each node's settle time after its last `on-change` ended.
-    private var settling: [String: LoopTimer] = [:]
+    private var settling: [Int: LoopTimer] = [:]
     /// How long after `on-change` ends its source's reports are still held: a sound
     /// server's report of the value being replaced can come after the command that
     /// set the new one has ended, and would flicker the row back.
     static let settleTime = Duration.milliseconds(500)
     /// The last line from each source, for a new model of the same menu (a reload).
-    private(set) var lastLines: [String: Result<String, SourceFailure>] = [:]
+    private(set) var lastLines: [Int: Result<String, SourceFailure>] = [:]
 
     init(
-        processes: ProcessTable, missing: MissingPrograms, onChangeTimeout: Duration, loop: EventLoop,
-        logger: Logger
+        processes: ProcessTable, missing: MissingPrograms, onChangeTimeout: Duration, refs: NodeRefs,
+        loop: EventLoop, logger: Logger
     ) {
         self.loop = loop
+        self.refs = refs
         self.logger = logger
         hooks = OnChangeHooks(
             processes: processes, missing: missing, timeout: onChangeTimeout, logger: logger)
         readers = ValueSourceKind.allCases.map { kind -> any ValueReader in
             switch kind {
-            case .command: CommandReader(processes: processes, missing: missing, loop: loop, logger: logger)
-            case .listen: ListenReader(processes: processes, missing: missing, loop: loop, logger: logger)
+            case .command:
+                CommandReader(processes: processes, missing: missing, refs: refs, loop: loop, logger: logger)
+            case .listen:
+                ListenReader(processes: processes, missing: missing, refs: refs, loop: loop, logger: logger)
             }
         }
         for reader in readers {
-            reader.onLine = { [weak self] path, line in self?.deliver(line, from: path) }
+            reader.onLine = { [weak self] n, line in self?.deliver(line, from: n) }
         }
     }
 
@@ -66,74 +71,94 @@ final class LiveValues {
     var isEmpty: Bool { sources.isEmpty }
 
     /// Follows `wanted`, the sources of the model now served: each reader keeps what
-    /// is unchanged, stops what is gone or changed, and starts what is new. Returns
-    /// the paths whose sources are new or changed.
+    /// is unchanged, stops what is gone or changed, and starts what is new, its
+    /// commands told the node's path by `path`. Returns the nodes whose sources are
+    /// new or changed.
     @discardableResult
-    func follow(_ wanted: [String: ValueSource]) -> [String] {
+    func follow(_ wanted: [Int: ValueSource], path: (Int) -> String) -> [Int] {
         let changed = wanted.filter { sources[$0.key] != $0.value }.map(\.key).sorted()
-        for path in sources.keys where wanted[path] == nil {
-            lastLines[path] = nil
-            changing[path] = nil
-            settling.removeValue(forKey: path)?.close()
+        for n in sources.keys where wanted[n] == nil {
+            lastLines[n] = nil
+            changing[n] = nil
+            settling.removeValue(forKey: n)?.close()
         }
         sources = wanted
         for (kind, reader) in zip(ValueSourceKind.allCases, readers) {
-            reader.follow(wanted.compactMapValues { kind.part(of: $0) })
+            reader.follow(wanted.compactMapValues { kind.part(of: $0) }, path: path)
         }
         return changed
     }
 
-    /// Reads the node at `path` now, where its kinds of source read on demand (a
-    /// `value-cmd`: at the loop's next turn, after those asked for before, or once
-    /// more after the run under way, so that what it reads is no older than this
-    /// call).
+    /// Reads node `n` now, where its kinds of source read on demand (a `value-cmd`:
+    /// at the loop's next turn, after those asked for before, or once more after the
+    /// run under way, so that what it reads is no older than this call).
     ///
     /// Returns whether a read had been asked for before and has not ended: the node's
     /// reads are asked for faster than they run.
     @discardableResult
-    func read(_ path: String) -> Bool {
+    func read(_ n: Int) -> Bool {
         var late = false
-        for reader in readers where reader.read(path) { late = true }
+        for reader in readers where reader.read(n) { late = true }
         return late
     }
 
-    /// Runs `command`, the `on-change` of the node at `path`, whose value is now
-    /// `value` (``OnChangeHooks/run(_:path:value:ended:)``).
-    func runOnChange(_ command: String, path: String, value: String) {
-        hookStarted(path)
-        hooks.run(command, path: path, value: value) { [weak self] in self?.hookEnded(path) }
+    /// Every table, the readers' and the hooks', after the model's nodes moved.
+    func renumber(_ number: Renumbering) {
+        guard !number.isIdentity else { return }
+        sources = sources.renumbered(number)
+        changing = changing.renumbered(number)
+        for (n, timer) in settling where number(n) == nil { timer.close() }
+        settling = settling.renumbered(number)
+        lastLines = lastLines.renumbered(number)
+        readingLogs.rekey { number($0) }
+        commandIndex = commandIndex.renumbered(number)
+        for reader in readers { reader.renumber(number) }
+        hooks.renumber(number)
+    }
+
+    /// Runs `command`, the `on-change` of node `n` at `path`, whose value is now
+    /// `value` (``OnChangeHooks/run(_:node:path:value:ended:)``).
+    func runOnChange(_ command: String, node n: Int, path: String, value: String) {
+        hookStarted(n)
+        let node = refs.ref(n)
+        hooks.run(command, node: node, path: path, value: value) { [weak self] in
+            if let n = node.node { self?.hookEnded(n) }
+        }
     }
 
     /// The node's `on-change` started. Until it ends, what its source reports is
     /// held back, so that a listener's report of the value being replaced does not
     /// flicker over the user's: the user's value shows at once.
-    private func hookStarted(_ path: String) {
-        guard sources[path] != nil else { return }
-        settling.removeValue(forKey: path)?.close()
-        changing[path, default: (0, nil)].count += 1
+    private func hookStarted(_ n: Int) {
+        guard sources[n] != nil else { return }
+        settling.removeValue(forKey: n)?.close()
+        changing[n, default: (0, nil)].count += 1
     }
 
     /// The node's `on-change` ended: the `value-cmd` reads the value anew, and what
     /// the source reports is still held for ``settleTime``; then the last report held
     /// back is applied (the system may have clamped the value), and from then on the
     /// system's reports apply as they come.
-    private func hookEnded(_ path: String) {
-        guard var hook = changing[path], hook.count > 0 else { return }
+    private func hookEnded(_ n: Int) {
+        guard var hook = changing[n], hook.count > 0 else { return }
         hook.count -= 1
-        changing[path] = hook
+        changing[n] = hook
         guard hook.count == 0 else { return }
         let timer = LoopTimer(loop: loop)
-        timer.onFire = { [weak self] in self?.settled(path) }
+        let node = refs.ref(n)
+        timer.onFire = { [weak self] in
+            if let n = node.node { self?.settled(n) }
+        }
         timer.start(after: Self.settleTime)
-        settling[path] = timer
-        read(path)
+        settling[n] = timer
+        read(n)
     }
 
     /// The settle time after the node's last `on-change` is over.
-    private func settled(_ path: String) {
-        settling.removeValue(forKey: path)?.close()
-        guard let hook = changing.removeValue(forKey: path) else { return }
-        if let held = hook.held { deliver(held, from: path) }
+    private func settled(_ n: Int) {
+        settling.removeValue(forKey: n)?.close()
+        guard let hook = changing.removeValue(forKey: n) else { return }
+        if let held = hook.held { deliver(held, from: n) }
     }
 
     /// Stops every reader and timer, for the daemon's stop. The `value-cmd` runs
@@ -145,13 +170,13 @@ final class LiveValues {
         sources = [:]
     }
 
-    private func deliver(_ line: Result<String, SourceFailure>, from path: String) {
-        guard sources[path] != nil else { return }
-        if changing[path] != nil {
-            changing[path]?.held = line
+    private func deliver(_ line: Result<String, SourceFailure>, from n: Int) {
+        guard sources[n] != nil else { return }
+        if changing[n] != nil {
+            changing[n]?.held = line
             return
         }
-        lastLines[path] = line
-        onReading?(path, line)
+        lastLines[n] = line
+        onReading?(n, line)
     }
 }

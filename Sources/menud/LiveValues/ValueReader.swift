@@ -19,16 +19,18 @@ enum ValueSourceKind: CaseIterable {
 }
 
 /// Reads the sources of one ``ValueSourceKind`` for every node that has one, by
-/// path, and hands each line on (``onLine``) to ``LiveValues``.
+/// node, and hands each line on (``onLine``) to ``LiveValues``.
 protocol ValueReader: AnyObject {
-    /// A line read for the node at `path`, or why none could be.
-    var onLine: ((_ path: String, _ line: Result<String, SourceFailure>) -> Void)? { get set }
+    /// A line read for node `n`, or why none could be.
+    var onLine: ((_ n: Int, _ line: Result<String, SourceFailure>) -> Void)? { get set }
     /// Follows `wanted`, this kind's part of each node's source: what is gone or
-    /// changed stops, what is new starts.
-    func follow(_ wanted: [String: ValueSource])
-    /// Reads the node at `path` now if this kind reads on demand. Returns whether a
-    /// read asked for before has not ended: reads are asked for faster than they run.
-    @discardableResult func read(_ path: String) -> Bool
+    /// changed stops, what is new starts, told its node's path by `path`.
+    func follow(_ wanted: [Int: ValueSource], path: (Int) -> String)
+    /// Reads node `n` now if this kind reads on demand. Returns whether a read asked
+    /// for before has not ended: reads are asked for faster than they run.
+    @discardableResult func read(_ n: Int) -> Bool
+    /// Its nodes, after the model's moved.
+    func renumber(_ number: Renumbering)
     /// Stops everything, for the daemon's stop.
     func close()
 }

@@ -8,9 +8,9 @@ final class PreparedReload: @unchecked Sendable {
     let target: ConfigLocation
     let config: MenuConfig
     let signature: FileSignature?
+    /// The loaded children the new model was filled with, by their groups' paths:
+    /// the config's specs name groups so.
     let loadedChildren: [String: LoadedChildren]
-    let commandGroups: [String: String]
-    let applicationGroups: Set<String>
     let next: MenuModel
     /// The `config reloaded` record and the change's, for the reply and the subscribers;
     /// taken once (``takeOutput()``).
@@ -21,16 +21,13 @@ final class PreparedReload: @unchecked Sendable {
 
     init(
         target: ConfigLocation, config: MenuConfig, signature: FileSignature?,
-        loadedChildren: [String: LoadedChildren], commandGroups: [String: String],
-        applicationGroups: Set<String>, next: MenuModel,
+        loadedChildren: [String: LoadedChildren], next: MenuModel,
         output: CommandOutput, dropped: [DroppedState], revision: Int
     ) {
         self.target = target
         self.config = config
         self.signature = signature
         self.loadedChildren = loadedChildren
-        self.commandGroups = commandGroups
-        self.applicationGroups = applicationGroups
         self.next = next
         self.output = output
         self.dropped = dropped

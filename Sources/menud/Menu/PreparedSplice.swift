@@ -10,7 +10,7 @@ import MenuCore
 final class PreparedSplice: @unchecked Sendable {
     let revision: Int
     private var model: MenuModel?
-    private let path: String
+    private let group: Int
     private let children: [NodeSpec]
     private let filling: @Sendable (String) -> [NodeSpec]
     private let applications: [NodeSpec]?
@@ -19,12 +19,12 @@ final class PreparedSplice: @unchecked Sendable {
     private(set) var result: (change: Change, dropped: [DroppedState])?
 
     init(
-        of model: MenuModel, path: String, children: [NodeSpec], loaded: [String: LoadedChildren],
+        of model: MenuModel, group: Int, children: [NodeSpec], loaded: [String: LoadedChildren],
         applications: [NodeSpec]?, replaced: consuming LoadedChildren?
     ) {
         self.model = model.copy()
         revision = model.revision
-        self.path = path
+        self.group = group
         self.children = children
         filling = MenuService.filling(loaded)
         self.applications = applications
@@ -32,10 +32,10 @@ final class PreparedSplice: @unchecked Sendable {
     }
 
     /// On the pool thread: the splice ``MenuService/spliceLoadedChildren(_:)`` makes
-    /// for one group.
+    /// for one group. The copy is numbered as the model it was made of.
     func run() {
-        result = try? model?.replaceChildren(
-            of: path, with: children, filling: filling, applications: applications)
+        result = model?.replaceChildren(
+            of: group, with: children, filling: filling, applications: applications)
     }
 
     /// On the loop: `model` takes the spliced state, and this the old one.

@@ -17,6 +17,7 @@ struct ReloadJob: Sendable {
     var parsed: (config: MenuConfig, signature: FileSignature?)?
     var old: ModelSnapshot
     var kept: [StateEntry]
+    /// By their groups' paths, which the config's specs name them by.
     var loadedChildren: [String: LoadedChildren]
     /// What the applications groups show.
     var applications: [NodeSpec]?
@@ -56,7 +57,6 @@ struct ReloadJob: Sendable {
         return .prepared(
             PreparedReload(
                 target: target, config: config, signature: signature, loadedChildren: children,
-                commandGroups: filled.childrenCommands, applicationGroups: filled.applicationGroups,
                 next: next, output: output, dropped: dropped,
                 revision: old.revision))
     }

@@ -22,17 +22,12 @@ final class ServedMenu {
     var onReload: (() -> Void)?
     /// The config as last loaded successfully.
     var config: MenuConfig
-    /// The children last printed by each `children-cmd` group's command, by path,
+    /// The children last printed by each `children-cmd` group's command, by node,
     /// until the group is closed. Commands are re-run when the group opens again, and
     /// while it is open for those with `refresh`.
-    var loadedChildren: [String: LoadedChildren] = [:]
-    /// The `children-cmd` groups of the current model, by path, with their commands.
-    var commandGroups: [String: String]
-    /// Those of them that run their command again while they are open (`refresh`),
-    /// with how often.
-    var refreshGroups: [String: Duration]
-    /// The `children-from: applications` groups of the current model, by path.
-    var applicationGroups: Set<String>
+    var loadedChildren: [Int: LoadedChildren] = [:]
+    /// The nodes that runs and timers under way stand for.
+    let refs = NodeRefs()
     /// The reloads asked for and the one under way.
     var reloads = ReloadQueue()
     /// Where the reloads are told of.
@@ -47,13 +42,21 @@ final class ServedMenu {
         self.logger = logger
         self.config = config
         self.location = location
-        let filled = config.fillingChildren { _ in [.loadingRow] }
-        model = MenuModel(config: filled)
-        commandGroups = filled.childrenCommands
-        applicationGroups = filled.applicationGroups
-        refreshGroups = model.refreshingGroups
+        model = MenuModel(config: config.fillingChildren { _ in [.loadingRow] })
         reloads.lastRead = location.path.flatMap(FileSignature.of)
     }
 
     func close() { isClosed = true }
+
+    /// The loaded children and the refs, after the model's nodes moved.
+    func renumber(_ number: Renumbering) {
+        loadedChildren = loadedChildren.renumbered(number)
+        refs.renumber(number)
+    }
+
+    /// The loaded children by their groups' paths, for what builds a tree from
+    /// specs (a reload, a splice), which names groups so.
+    var loadedChildrenByPath: [String: LoadedChildren] {
+        Dictionary(uniqueKeysWithValues: loadedChildren.map { (model.path(of: $0.key), $0.value) })
+    }
 }

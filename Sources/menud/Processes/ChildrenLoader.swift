@@ -5,8 +5,9 @@ import MenuLoop
 /// refresh while open, and what the log was told of their failures. The service
 /// decides which groups to load and splices what their commands print.
 ///
-/// Groups are named by path: a run outlives the numbering of the model that started
-/// it (a reload, another group's children arriving).
+/// Groups are kept by node, renumbered when the model's nodes move
+/// (``renumber(_:)``); a run holds a ``NodeRef`` to its group, which it outlives the
+/// numbering of (a reload, another group's children arriving).
 final class ChildrenLoader {
     /// How long a `children-cmd` may take.
     let timeout: Duration
@@ -14,9 +15,9 @@ final class ChildrenLoader {
     let refresh: ChildrenRefresh
     /// The loads under way, by group, so that two requests opening one group share
     /// a run.
-    var loads: [String: Completion<Void>] = [:]
+    var loads: [Int: Completion<Void>] = [:]
     /// The refreshing groups whose last refresh failed, with their log throttle.
-    var refreshLogs = LogThrottles<String>(interval: .seconds(60))
+    var refreshLogs = LogThrottles<Int>(interval: .seconds(60))
     /// The replies waiting for the loads.
     let heldReplies = HeldReplies()
     /// Where the loads and refreshes are told of.
@@ -24,12 +25,19 @@ final class ChildrenLoader {
     private let processes: ProcessTable
     private let loop: EventLoop
 
-    init(timeout: Duration, processes: ProcessTable, loop: EventLoop, logger: Logger) {
+    init(timeout: Duration, processes: ProcessTable, refs: NodeRefs, loop: EventLoop, logger: Logger) {
         self.timeout = timeout
         self.processes = processes
         self.loop = loop
         self.logger = logger
-        refresh = ChildrenRefresh(loop: loop)
+        refresh = ChildrenRefresh(refs: refs, loop: loop)
+    }
+
+    /// The loads, refreshes and failures, after the model's nodes moved.
+    func renumber(_ number: Renumbering) {
+        loads = loads.renumbered(number)
+        refreshLogs.rekey { number($0) }
+        refresh.renumber(number)
     }
 
     /// Runs `command`, the `children-cmd` of the group at `path`, within ``timeout``

@@ -12,7 +12,7 @@ extension MenuService {
     /// shows them, and stops when it has none. Runs after every change of the menu's
     /// shape: the start, a reload, a group's children arriving.
     func followApplications() {
-        guard !menu.applicationGroups.isEmpty, !isClosed else {
+        guard model.hasApplicationGroups, !isClosed else {
             if let installed = applications.installed {
                 installed.close()
                 applications.installed = nil
@@ -37,12 +37,13 @@ extension MenuService {
     /// every group that shows them, rows matched by path, so that subscribers see only
     /// the rows that came, went or changed.
     private func applicationsChanged() {
-        spliceLoadedChildren(menu.applicationGroups.sorted())
+        spliceLoadedChildren(model.applicationGroups)
     }
 
-    /// Whether `path`'s applications group still waits for its first scan, so that
-    /// the reply to the command that opened it waits too.
-    func waitsForApplications(_ path: String) -> Bool {
-        applications.installed != nil && applicationMenu == nil && menu.applicationGroups.contains(path)
+    /// Whether group `g`, if an applications group, still waits for its first scan,
+    /// so that the reply to the command that opened it waits too.
+    func waitsForApplications(_ g: Int) -> Bool {
+        applications.installed != nil && applicationMenu == nil
+            && model.childrenSource(of: g) == .applications
     }
 }

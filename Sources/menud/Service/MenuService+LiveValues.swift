@@ -11,32 +11,30 @@ extension MenuService {
     func followLiveValues() {
         let nodes = model.valueSources
         guard !nodes.isEmpty || !liveValues.isEmpty else { return }
-        var wanted: [String: ValueSource] = [:]
+        var wanted: [Int: ValueSource] = [:]
         var change = Change()
         var unread: [Int] = []
         var commands: [(node: Int, group: Int)] = []
         for (n, source) in nodes {
-            let path = model.path(of: n)
-            wanted[path] = source
+            wanted[n] = source
             if source.command != nil, let g = model.tree.parent(n) { commands.append((n, g)) }
-            if let line = liveValues.lastLines[path] {
-                change = change.followed(by: reading(line, into: n, path: path))
+            if let line = liveValues.lastLines[n] {
+                change = change.followed(by: reading(line, into: n))
             } else if !model.isStale(n) {
                 unread.append(n)
             }
         }
         liveValues.commandIndex = ValueCommandIndex(commands)
         change = change.followed(by: model.markStale(unread))
-        let started = liveValues.follow(wanted)
+        let started = liveValues.follow(wanted) { self.model.path(of: $0) }
         commitReading(change)
-        for path in started { liveValues.read(path) }
+        for n in started { liveValues.read(n) }
     }
 
-    /// Applies a line from the source of the node at `path`, if the menu still has
-    /// it with a source.
-    func applyReading(_ line: Result<String, SourceFailure>, to path: String) {
-        guard !isClosed, let n = try? model.node(path), model.valueSource(of: n) != nil else { return }
-        commitReading(reading(line, into: n, path: path))
+    /// Applies a line from the source of node `n`, if it still has a source.
+    func applyReading(_ line: Result<String, SourceFailure>, to n: Int) {
+        guard !isClosed, model.valueSource(of: n) != nil else { return }
+        commitReading(reading(line, into: n))
     }
 
     /// Runs the `value-cmd`s of the nodes in groups that `changes` opened. A click
@@ -45,16 +43,16 @@ extension MenuService {
         for change in changes {
             for g in change.expansionChanged {
                 guard let nodes = liveValues.commandIndex.nodes(in: g), model.isExpanded(g) else { continue }
-                for n in nodes { liveValues.read(model.path(of: n)) }
+                for n in nodes { liveValues.read(n) }
             }
         }
     }
 
-    private func reading(_ line: Result<String, SourceFailure>, into n: Int, path: String) -> Change {
+    private func reading(_ line: Result<String, SourceFailure>, into n: Int) -> Change {
         switch line {
         case .failure(let problem):
             if !problem.logged {
-                logReading(path, "\(problem.message); keeping \(describedValue(n)), marked stale")
+                logReading(n, "\(problem.message); keeping \(describedValue(n)), marked stale")
             }
             return model.markStale([n], reason: problem.reason)
         case .success(let text):
@@ -62,10 +60,10 @@ extension MenuService {
             switch outcome {
             case .applied: break
             case .clamped(let from):
-                logReading(path, "\(Value.format(from)) is outside the bounds; showing \(describedValue(n))")
+                logReading(n, "\(Value.format(from)) is outside the bounds; showing \(describedValue(n))")
             case .refused(let problem):
                 let refusal = SourceFailure("refused the line: \(problem.message)")
-                logReading(path, "\(refusal.message); keeping \(describedValue(n)), marked stale")
+                logReading(n, "\(refusal.message); keeping \(describedValue(n)), marked stale")
                 return change.followed(by: model.markStale([n], reason: refusal.reason))
             }
             return change
@@ -75,9 +73,9 @@ extension MenuService {
     private func describedValue(_ n: Int) -> String { model.value(of: n).map { "'\($0)'" } ?? "no value" }
 
     /// At most one line a minute per node, with how many were held back.
-    private func logReading(_ path: String, _ message: String) {
-        guard let more = liveValues.readingLogs.admit(path) else { return }
-        liveValues.logger.warning("value \(path): \(message)\(more)")
+    private func logReading(_ n: Int, _ message: String) {
+        guard let more = liveValues.readingLogs.admit(n) else { return }
+        liveValues.logger.warning("value \(model.path(of: n)): \(message)\(more)")
     }
 
     /// Publishes a reading. It does not write the state file: a node that reads its

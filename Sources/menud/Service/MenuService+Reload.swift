@@ -67,7 +67,7 @@ extension MenuService {
         let job = ReloadJob(
             target: menu.location.lookedAtAgain(), parsed: parsed, old: model.snapshot(),
             kept: persistence.keptState,
-            loadedChildren: menu.loadedChildren, applications: applicationMenu?.children,
+            loadedChildren: menu.loadedChildrenByPath, applications: applicationMenu?.children,
             gate: menu.reloads.gate)
         if menu.reloads.retries >= ReloadQueue.retriesAtMost {
             finishReload(job.run())
@@ -129,6 +129,11 @@ extension MenuService {
             let carrier = running.firstIndex { $0.reply != nil }
             let events = carrier == nil ? nil : output.takeEvents()
             children.heldReplies.renumber(from: oldModel, to: model)
+            renumber(Renumbering(from: oldModel, to: model))
+            menu.loadedChildren = [:]
+            for (path, loaded) in prepared.loadedChildren {
+                if let g = model.tree.node(at: path) { menu.loadedChildren[g] = loaded }
+            }
             commit(output, runOnChange: false)
             loadOpenGroups()
             followApplications()
@@ -164,11 +169,7 @@ extension MenuService {
             menu.logger.info("no config at \(awaited); serving the built-in menu")
         }
         menu.config = prepared.config
-        menu.loadedChildren = prepared.loadedChildren
-        menu.commandGroups = prepared.commandGroups
-        menu.applicationGroups = prepared.applicationGroups
         menu.model = prepared.next
-        menu.refreshGroups = prepared.next.refreshingGroups
         persistence.keep(prepared.dropped, when: "reload")
         menu.logger.info("reloaded \(prepared.config.file) (\(trigger))")
         return prepared.takeOutput()

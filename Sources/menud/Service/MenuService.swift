@@ -43,13 +43,14 @@ final class MenuService {
         events = EventHub(logger: logger)
         focus = SharedFocus(menu: menu)
         liveValues = LiveValues(
-            processes: processes, missing: missing, onChangeTimeout: onChangeTimeout, loop: loop,
-            logger: logger)
-        children = ChildrenLoader(timeout: childrenTimeout, processes: processes, loop: loop, logger: logger)
+            processes: processes, missing: missing, onChangeTimeout: onChangeTimeout, refs: menu.refs,
+            loop: loop, logger: logger)
+        children = ChildrenLoader(
+            timeout: childrenTimeout, processes: processes, refs: menu.refs, loop: loop, logger: logger)
         applications = ServedApplications(processes: processes, loop: loop, logger: logger)
         self.loop = loop
-        liveValues.onReading = { [weak self] path, line in self?.applyReading(line, to: path) }
-        children.refresh.onTick = { [weak self] path in self?.refreshChildren(path) }
+        liveValues.onReading = { [weak self] n, line in self?.applyReading(line, to: n) }
+        children.refresh.onTick = { [weak self] g in self?.refreshChildren(g) }
         followApplications()
     }
 
@@ -85,7 +86,8 @@ final class MenuService {
                 for n in change.valueChanged {
                     guard let command = model.onChangeCommand(of: n) else { continue }
                     liveValues.runOnChange(
-                        command, path: model.path(of: n), value: model.value(of: n)?.description ?? "")
+                        command, node: n, path: model.path(of: n),
+                        value: model.value(of: n)?.description ?? "")
                 }
             }
         }

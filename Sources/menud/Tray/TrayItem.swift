@@ -231,7 +231,7 @@ final class TrayItem {
     }
 
     var icon: String {
-        guard let icon = (try? tray.model.get(menu))?.icon, !icon.isEmpty else {
+        guard let icon = tray.model.tree.node(at: menu).map(tray.model.get(node:))?.icon, !icon.isEmpty else {
             return Self.defaultIcon
         }
         return icon

@@ -39,4 +39,32 @@ extension MenuModel {
     public func expandTo(_ path: String) throws(MenuError) -> Change {
         try expandTo(node: node(path))
     }
+
+    public func get(_ path: String) throws(MenuError) -> Row { get(node: try node(path)) }
+
+    public func rows(under path: String) throws(MenuError) -> [Row] { rows(under: try node(path)) }
+
+    public func tree(under path: String) throws(MenuError) -> [Row] { tree(under: try node(path)) }
+
+    public func replaceChildren(
+        of path: String, with children: [NodeSpec], filling: (String) -> [NodeSpec],
+        applications: [NodeSpec]? = nil
+    ) throws(MenuError) -> (change: Change, dropped: [DroppedState]) {
+        replaceChildren(of: try node(path), with: children, filling: filling, applications: applications)
+    }
+
+    /// The `children-cmd` groups, by path, with their commands.
+    public var childrenCommands: [String: String] {
+        Dictionary(
+            uniqueKeysWithValues: childrenCommandGroups.map { (path(of: $0), childrenCommand(of: $0)!) })
+    }
+
+    /// The refreshing groups, by path, with how often.
+    public var refreshingGroupsByPath: [String: Duration] {
+        Dictionary(uniqueKeysWithValues: refreshingGroups.map { (path(of: $0.node), $0.every) })
+    }
+
+    public func showsOnlyLoadingRow(_ path: String) -> Bool {
+        tree.node(at: path).map { showsOnlyLoadingRow($0) } ?? true
+    }
 }
