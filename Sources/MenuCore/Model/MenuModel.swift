@@ -352,6 +352,13 @@ public final class MenuModel {
     /// Where the children of group `i` come from, when the daemon makes them.
     public func childrenSource(of i: Int) -> ChildrenSource? { core.tree.childrenSources[i] }
 
+    /// Whether the model has `children-cmd` groups, and groups that refresh while
+    /// open, in one read of its state: the daemon asks after every change, and most
+    /// menus have neither.
+    public var loadingGroups: (commands: Bool, refreshing: Bool) {
+        reading { (!$0.tree.childrenCommands.isEmpty, !$0.tree.refreshIntervals.isEmpty) }
+    }
+
     /// Whether the model has a group that refreshes while open.
     public var hasRefreshingGroups: Bool { !core.tree.refreshIntervals.isEmpty }
 

@@ -78,8 +78,9 @@ final class MenuService {
         let changes = output.changes
         children.heldReplies.add(changes)
         if save { persistence.scheduleSave() }
-        forgetChildrenOfCollapsedGroups(changes)
-        followRefreshes()
+        let loading = model.loadingGroups
+        if loading.commands { forgetChildrenOfCollapsedGroups(changes) }
+        if loading.refreshing || !children.refresh.isIdle { followRefreshes() }
         if !liveValues.commandIndex.isEmpty { readValuesOfOpenedGroups(changes) }
         if runOnChange {
             for change in changes {
