@@ -67,8 +67,13 @@ import Testing
         _ = try model.expand("nets/cafe")
         var cursors = FocusCursors()
         _ = try cursors.focus(on: "nets/cafe/share", model: model)
+        let share = try model.node("nets/cafe/share")
         let printed = [MenuFixtures.item("library")] + Self.children().filter { $0.id != "home" }
         let (change, _) = try model.replaceChildren(of: "nets", with: printed, filling: { _ in [] })
+        // As the daemon does after a splice: the focused node, in the slots it
+        // replaced, is carried to its path.
+        cursors.renumber(
+            Renumbering(moves: change.nodeSplices, carried: [share: try model.node("nets/cafe/share")]))
         #expect(
             model.rows().map(\.path) == [
                 "first", "nets", "nets/library", "nets/metered", "nets/cafe", "nets/cafe/forget",

@@ -2,15 +2,16 @@
 /// last. The daemon keeps them next to the model and every view shows them, so a bar,
 /// a launcher and a key binding all move the same cursor.
 ///
-/// Cursors hold paths rather than node numbers and are made valid whenever they are
-/// read: a node that is hidden (an ancestor closed) hands the focus to its nearest
-/// visible ancestor, as a tree widget does, and a path that no longer exists falls back
-/// to its menu's first row.
+/// Cursors hold node numbers, which their owner renumbers when the model's move
+/// (``renumber(_:)``), and are made valid whenever they are read: a node that is
+/// hidden (an ancestor closed) hands the focus to its nearest visible ancestor, as a
+/// tree widget does, and a node that is gone falls back to its menu's first row.
 public struct FocusCursors: Sendable {
-    /// The focused path of each top-level menu that has been navigated.
-    private var focused: [String: String] = [:]
+    /// The focused node of each top-level menu that has been navigated, by the menu's
+    /// node.
+    private var focused: [Int: Int] = [:]
     /// The top-level menu of the last move, which `nav` and `focused` without a menu use.
-    private var current: String?
+    private var current: Int?
 
     public init() {}
 
@@ -34,18 +35,16 @@ public struct FocusCursors: Sendable {
         return Focus(menu: model.tree.id(model.topLevel(of: node)), path: model.tree.path(node))
     }
 
-    /// Focuses `path`, opening its ancestors so that its row is visible.
-    public mutating func focus(on path: String, model: MenuModel) throws(MenuError) -> Outcome {
-        let node = try model.node(path)
+    /// Focuses `node`, opening its ancestors so that its row is visible.
+    public mutating func focus(on node: Int, model: MenuModel) throws(MenuError) -> Outcome {
         let change = try model.expandTo(node: node)
         return Outcome(focus: store(node, model: model), change: change, activation: nil)
     }
 
-    /// Focuses `path` as ``focus(on:model:)`` does and opens it, if it is a group or
+    /// Focuses `node` as ``focus(on:model:)`` does and opens it, if it is a group or
     /// a choice with anything to show: a deep link, as a user who opened each group
     /// on the way would see it. One change for both.
-    public mutating func open(_ path: String, model: MenuModel) throws(MenuError) -> Outcome {
-        let node = try model.node(path)
+    public mutating func open(_ node: Int, model: MenuModel) throws(MenuError) -> Outcome {
         let opens = model.tree.kind(node).isExpandable && model.tree.size(node) > 1 && !model.isExpanded(node)
         let change = try model.batch { model throws(MenuError) in
             _ = try model.expandTo(node: node)
@@ -147,23 +146,37 @@ public struct FocusCursors: Sendable {
             let n = try model.node(menu)
             guard model.tree.parent(n) == nil else { throw .notAMenu(menu) }
             root = n
-        } else if let current, let n = model.tree.node(at: current) {
-            root = n
+        } else if let current, current < model.tree.count, model.tree.parent(current) == nil {
+            root = current
         } else if let first = model.tree.topLevel.first {
             root = first
         } else {
             throw .noSuchNode("")
         }
-        let rootID = model.tree.id(root)
-        guard let path = focused[rootID], let n = model.tree.node(at: path), model.topLevel(of: n) == root
-        else { return root }
+        guard let n = focused[root], n < model.tree.count, model.topLevel(of: n) == root else { return root }
         return model.nearestVisible(n)
     }
 
     private mutating func store(_ node: Int, model: MenuModel) -> Focus {
-        let focus = Focus(menu: model.tree.id(model.topLevel(of: node)), path: model.tree.path(node))
-        focused[focus.menu] = focus.path
-        current = focus.menu
-        return focus
+        let root = model.topLevel(of: node)
+        focused[root] = node
+        current = root
+        return Focus(menu: model.tree.id(root), path: model.tree.path(node))
+    }
+
+    /// The focused nodes, for what renumbers them to know which to carry.
+    public var focusedNodes: [Int] { Array(focused.values) }
+
+    /// The cursors after the model's nodes moved; one whose node is gone falls back to
+    /// its menu's first row, and one whose menu is gone is forgotten.
+    public mutating func renumber(_ number: Renumbering) {
+        guard !number.isIdentity else { return }
+        var out: [Int: Int] = [:]
+        for (root, n) in focused {
+            guard let root = number(root) else { continue }
+            out[root] = number(n) ?? root
+        }
+        focused = out
+        current = current.flatMap { number($0) }
     }
 }

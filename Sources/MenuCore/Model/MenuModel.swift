@@ -96,11 +96,7 @@ public final class MenuModel {
     // MARK: State of one node
 
     public func isExpanded(_ i: Int) -> Bool { core.expanded[i] }
-    /// Whether the node at `path` is open; false for no such node.
-    public func isExpanded(path: String) -> Bool { reading { $0.isExpanded(path: path) } }
     public func value(of i: Int) -> Value? { core.values[i] }
-    /// The value of the node at `path`; nil for no such node or no value.
-    public func value(path: String) -> Value? { reading { $0.value(path: path) } }
     /// The `on-change` command of node `i`, if it has one.
     public func onChangeCommand(of i: Int) -> String? { core.tree.onChangeCommand(i) }
     /// Where node `i` reads its value from the system, if it does.

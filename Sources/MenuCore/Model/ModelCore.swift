@@ -160,12 +160,7 @@ struct ModelCore {
     }
 
     func isExpanded(_ i: Int) -> Bool { expanded[i] }
-    /// Whether the node at `path` is open; false for no such node.
-    func isExpanded(path: String) -> Bool { lookUp(path).map(isExpanded) ?? false }
     func value(of i: Int) -> Value? { values[i] }
-
-    /// The value of the node at `path`; nil for no such node or no value.
-    func value(path: String) -> Value? { lookUp(path).flatMap(value(of:)) }
 
     // MARK: Rows
 

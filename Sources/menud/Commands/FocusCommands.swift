@@ -35,9 +35,10 @@ enum FocusCommands {
     )
         throws(ProtocolError)
     {
+        let n = try ModelCommands.node(invocation, in: menu.model)
         let before = focus.shown
         let outcome = try ModelCommands.model { () throws(MenuError) in
-            try focus.focus(on: invocation.arguments[0])
+            try focus.focus(on: n)
         }
         report(outcome.focus, movedFrom: before, into: &out)
         out.record(outcome.change, in: menu.model)
@@ -48,9 +49,10 @@ enum FocusCommands {
         _ invocation: Invocation, _ focus: SharedFocus, _ menu: ServedMenu, _ events: EventHub,
         _ out: inout CommandOutput
     ) throws(ProtocolError) {
+        let n = try ModelCommands.node(invocation, in: menu.model)
         let before = focus.shown
         let outcome = try ModelCommands.model { () throws(MenuError) in
-            try focus.open(invocation.arguments[0])
+            try focus.open(n)
         }
         report(outcome.focus, movedFrom: before, into: &out)
         out.record(outcome.change, in: menu.model)

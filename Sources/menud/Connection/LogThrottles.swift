@@ -1,3 +1,5 @@
+import MenuCore
+
 /// One ``LogThrottle`` per cause that fails on its own (a node's readings, a group's
 /// refreshes, a hook's runs): each cause's first failure is logged, then at most
 /// one line per interval with how many were held back, until it works again.

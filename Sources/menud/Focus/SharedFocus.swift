@@ -5,8 +5,8 @@ import MenuCore
 /// launcher, a key binding and the tray's scroll wheel all move these same cursors.
 ///
 /// They are not part of the model's undo journal, which is why `nav` and `focus`
-/// cannot be batched. They hold paths, so a reload that replaces the model leaves
-/// them valid: each is made valid again when it is read.
+/// cannot be batched. They hold node numbers, renumbered with the other parts'
+/// (``renumber(_:)``), and each is made valid again when it is read.
 final class SharedFocus {
     private var cursors = FocusCursors()
     private let menu: ServedMenu
@@ -23,15 +23,21 @@ final class SharedFocus {
         try cursors.focus(in: topLevel, model: menu.model)
     }
 
-    /// Focuses `path`, opening its ancestors.
-    func focus(on path: String) throws(MenuError) -> FocusCursors.Outcome {
-        try cursors.focus(on: path, model: menu.model)
+    /// Focuses node `n`, opening its ancestors.
+    func focus(on n: Int) throws(MenuError) -> FocusCursors.Outcome {
+        try cursors.focus(on: n, model: menu.model)
     }
 
-    /// Focuses the node at `path` and opens it (``FocusCursors/open(_:model:)``).
-    func open(_ path: String) throws(MenuError) -> FocusCursors.Outcome {
-        try cursors.open(path, model: menu.model)
+    /// Focuses node `n` and opens it (``FocusCursors/open(_:model:)``).
+    func open(_ n: Int) throws(MenuError) -> FocusCursors.Outcome {
+        try cursors.open(n, model: menu.model)
     }
+
+    /// The focused nodes, which a splice carries where their paths are again.
+    var nodes: [Int] { cursors.focusedNodes }
+
+    /// The cursors, after the model's nodes moved.
+    func renumber(_ number: Renumbering) { cursors.renumber(number) }
 
     /// Activates the focused group's child with access key `key`
     /// (``FocusCursors/activate(key:in:model:)``).

@@ -1,3 +1,5 @@
+import MenuCore
+
 /// The nodes with a `value-cmd`, by the group they are in, in the model's numbering:
 /// what opening a group reads. Renumbered when the numbering changes, and made
 /// again when the sources are followed (``MenuService/followLiveValues()``).

@@ -1,3 +1,5 @@
+import MenuCore
+
 /// A node's number that stays current while the model renumbers its nodes: what a
 /// run started for a node (a `children-cmd`, a `value-cmd`, an `on-change`) or a
 /// timer holds, to find its node again when it ends. Nil once the node is gone.

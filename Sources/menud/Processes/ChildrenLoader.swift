@@ -1,4 +1,5 @@
 import Logging
+import MenuCore
 import MenuLoop
 
 /// The `children-cmd` part: the loads under way, the refreshes of the groups that

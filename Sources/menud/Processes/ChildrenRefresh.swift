@@ -1,3 +1,4 @@
+import MenuCore
 import MenuLoop
 
 /// The refresh part: a repeating timer for each `children-cmd` group with `refresh`

@@ -1,4 +1,5 @@
 import Logging
+import MenuCore
 import MenuLoop
 import MenuProtocol
 

@@ -67,4 +67,10 @@ extension MenuModel {
     public func showsOnlyLoadingRow(_ path: String) -> Bool {
         tree.node(at: path).map { showsOnlyLoadingRow($0) } ?? true
     }
+
+    /// Whether the node at `path` is open; false for no such node.
+    public func isExpanded(path: String) -> Bool { tree.node(at: path).map { isExpanded($0) } ?? false }
+
+    /// The value of the node at `path`; nil for no such node or no value.
+    public func value(path: String) -> Value? { tree.node(at: path).flatMap { value(of: $0) } }
 }
