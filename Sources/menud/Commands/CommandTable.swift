@@ -9,11 +9,12 @@ import MenuProtocol
 /// copying a struct of its row's strings and flags and a closure costs a retain and
 /// a release for each of them per request.
 final class Command: Sendable {
-    /// An ordinary command's handler.
+    /// An ordinary command's body: its row of ``CommandBinding``, which hands its
+    /// handler the parts of the service the handler needs.
     typealias Body = @Sendable (Invocation, MenuService, inout CommandOutput) throws(ProtocolError) -> Void
 
     enum Action: Sendable {
-        /// An ordinary command: runs against the daemon's state.
+        /// An ordinary command: runs against the parts its binding hands it.
         case run(Body)
         /// A command that answers later, when its ``Completion`` completes; a failure
         /// with a ``ProtocolError`` is its `ERR`. Never batchable: a batch answers at once.

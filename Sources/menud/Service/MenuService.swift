@@ -7,12 +7,12 @@ import MenuProtocol
     import Glibc
 #endif
 
-/// What the command handlers act on: the daemon's parts, each owning its own state,
-/// and the steps that cross them. A command's change is committed here (events,
-/// the state file, `children-cmd` loads, `on-change`), and a reload or a group's
-/// children arriving replaces or splices the menu here, passing each part what it
-/// needs. Lives on the daemon's single event loop, as the model must (see
-/// ``MenuServer``); handlers receive it as a parameter rather than finding it.
+/// The daemon's parts, each owning its own state, and the steps that cross them. A
+/// command's change is committed here (events, the state file, `children-cmd`
+/// loads, `on-change`), and a reload or a group's children arriving replaces or
+/// splices the menu here, renumbering the parts and passing each what it needs.
+/// Lives on the daemon's single event loop, as the model must (see ``MenuServer``).
+/// A handler gets from it only the parts its row of ``CommandBinding`` names.
 final class MenuService {
     /// The menu being served: model, config, where it comes from.
     let menu: ServedMenu
