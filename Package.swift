@@ -273,6 +273,11 @@ let package = Package(
             name: "MenuLoopTests",
             dependencies: ["MenuLoop", "TestSupport"]
         ),
+        // MenuBus against real D-Bus services: python-dbusmock's on a private bus.
+        .testTarget(
+            name: "MenuBusTests",
+            dependencies: ["MenuBus", "MenuLoop", "TestSupport"]
+        ),
         // The connection and its dispatch, driven with bytes through an in-memory
         // transport: no socket, no loop running.
         .testTarget(

@@ -30,10 +30,40 @@ public final class BusConnection {
 
     /// Connects to the session bus (`$DBUS_SESSION_BUS_ADDRESS`, else
     /// `$XDG_RUNTIME_DIR/bus`); fails when there is none.
-    public init(sessionBusOn loop: EventLoop) throws(BusError) {
+    public convenience init(sessionBusOn loop: EventLoop) throws(BusError) {
+        try self.init(loop: loop, opening: "sd_bus_open_user", sd_bus_open_user)
+    }
+
+    /// Connects to the system bus (`$DBUS_SYSTEM_BUS_ADDRESS`, else the system's
+    /// socket), where the system services are; fails when there is none.
+    public convenience init(systemBusOn loop: EventLoop) throws(BusError) {
+        try self.init(loop: loop, opening: "sd_bus_open_system", sd_bus_open_system)
+    }
+
+    /// Connects to the bus at `address` (`unix:path=…`), as a client of it.
+    public convenience init(address: String, on loop: EventLoop) throws(BusError) {
+        try self.init(loop: loop, opening: "sd_bus_start \(address)") { out in
+            var bus: OpaquePointer?
+            var rc = sd_bus_new(&bus)
+            guard rc >= 0, let bus else { return rc < 0 ? rc : -ENOMEM }
+            rc = sd_bus_set_address(bus, address)
+            if rc >= 0 { rc = sd_bus_set_bus_client(bus, 1) }
+            if rc >= 0 { rc = sd_bus_start(bus) }
+            guard rc >= 0 else {
+                sd_bus_unref(bus)
+                return rc
+            }
+            out?.pointee = bus
+            return rc
+        }
+    }
+
+    private init(
+        loop: EventLoop, opening name: String, _ open: (UnsafeMutablePointer<OpaquePointer?>?) -> Int32
+    ) throws(BusError) {
         var bus: OpaquePointer?
-        try check("sd_bus_open_user", sd_bus_open_user(&bus))
-        guard let bus else { throw BusError("sd_bus_open_user", -ENOMEM) }
+        try check(name, open(&bus))
+        guard let bus else { throw BusError(name, -ENOMEM) }
         let fd = sd_bus_get_fd(bus)
         do {
             try check("sd_bus_get_fd", fd)

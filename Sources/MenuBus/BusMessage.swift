@@ -101,6 +101,119 @@ public final class BusMessage {
         if rc == 0 { throw BusError("sd_bus_message_read_basic \(type): no more arguments", -ENXIO) }
     }
 
+    /// Whether every argument has been read.
+    public var isAtEnd: Bool { sd_bus_message_at_end(raw, 0) > 0 }
+
+    /// The next argument, whatever its type: for an answer whose shape is the
+    /// service's, read without trusting it. A dictionary whose keys are not strings
+    /// is read as an array of its entries, each a structure of key and value.
+    public func readValue() throws(BusError) -> BusValue {
+        var type: CChar = 0
+        var contents: UnsafePointer<CChar>?
+        let rc = try check("sd_bus_message_peek_type", sd_bus_message_peek_type(raw, &type, &contents))
+        if rc == 0 { throw BusError("sd_bus_message_peek_type: no more arguments", -ENXIO) }
+        let inner = contents.map { String(cString: $0) } ?? ""
+        switch UInt8(bitPattern: type) {
+        case UInt8(ascii: "s"): return .string(try readString())
+        case UInt8(ascii: "o"):
+            var p: UnsafePointer<CChar>?
+            try readBasic("o", &p)
+            return .objectPath(p.map { String(cString: $0) } ?? "")
+        case UInt8(ascii: "g"):
+            var p: UnsafePointer<CChar>?
+            try readBasic("g", &p)
+            return .signature(p.map { String(cString: $0) } ?? "")
+        case UInt8(ascii: "y"):
+            var n: UInt8 = 0
+            try readBasic("y", &n)
+            return .byte(n)
+        case UInt8(ascii: "n"):
+            var n: Int16 = 0
+            try readBasic("n", &n)
+            return .int16(n)
+        case UInt8(ascii: "q"):
+            var n: UInt16 = 0
+            try readBasic("q", &n)
+            return .uint16(n)
+        case UInt8(ascii: "i"): return .int32(try readInt32())
+        case UInt8(ascii: "u"): return .uint32(try readUInt32())
+        case UInt8(ascii: "x"):
+            var n: Int64 = 0
+            try readBasic("x", &n)
+            return .int64(n)
+        case UInt8(ascii: "t"):
+            var n: UInt64 = 0
+            try readBasic("t", &n)
+            return .uint64(n)
+        case UInt8(ascii: "d"):
+            var d: Double = 0
+            try readBasic("d", &d)
+            return .double(d)
+        case UInt8(ascii: "b"):
+            var n: Int32 = 0
+            try readBasic("b", &n)
+            return .bool(n != 0)
+        case UInt8(ascii: "h"):
+            // A descriptor is a number here: nothing in a menu keeps one.
+            var n: Int32 = 0
+            try readBasic("h", &n)
+            return .int32(n)
+        case UInt8(ascii: "v"):
+            try enter("v", inner)
+            let value = try readValue()
+            try exit()
+            return .variant(value)
+        case UInt8(ascii: "r"):
+            try enter("r", inner)
+            var members: [BusValue] = []
+            while !isAtEnd { members.append(try readValue()) }
+            try exit()
+            return .structure(members)
+        case UInt8(ascii: "a") where inner.hasPrefix("{s"):
+            let valueType = String(inner.dropFirst(2).dropLast())
+            try enter("a", inner)
+            var entries: [(key: String, value: BusValue)] = []
+            while !isAtEnd {
+                try enter("e", String(inner.dropFirst().dropLast()))
+                let key = try readString()
+                let value = try readValue()
+                try exit()
+                entries.append((key, value))
+            }
+            try exit()
+            return .dictionary(value: valueType, entries)
+        case UInt8(ascii: "a"):
+            try enter("a", inner)
+            var elements: [BusValue] = []
+            while !isAtEnd {
+                if inner.hasPrefix("{") {
+                    try enter("e", String(inner.dropFirst().dropLast()))
+                    var members: [BusValue] = []
+                    while !isAtEnd { members.append(try readValue()) }
+                    try exit()
+                    elements.append(.structure(members))
+                } else {
+                    elements.append(try readValue())
+                }
+            }
+            try exit()
+            return .array(element: inner, elements)
+        default:
+            throw BusError(
+                "sd_bus_message_peek_type: type \(UnicodeScalar(UInt8(bitPattern: type)))", -EBADMSG)
+        }
+    }
+
+    private func enter(_ type: Unicode.Scalar, _ contents: String) throws(BusError) {
+        try check(
+            "sd_bus_message_enter_container \(type)\(contents)",
+            sd_bus_message_enter_container(raw, CChar(UInt8(ascii: type)), contents))
+    }
+
+    private func exit() throws(BusError) {
+        try check("sd_bus_message_exit_container", sd_bus_message_exit_container(raw))
+    }
+
     // MARK: writing
 
     /// Appends `value` (for a property, inside the variant sd-bus has opened).
@@ -108,8 +221,15 @@ public final class BusMessage {
         switch value {
         case .string(let s): try appendString("s", s)
         case .objectPath(let s): try appendString("o", s)
+        case .signature(let s): try appendString("g", s)
+        case .byte(var n): try appendBasic("y", &n)
+        case .int16(var n): try appendBasic("n", &n)
+        case .uint16(var n): try appendBasic("q", &n)
         case .int32(var n): try appendBasic("i", &n)
         case .uint32(var n): try appendBasic("u", &n)
+        case .int64(var n): try appendBasic("x", &n)
+        case .uint64(var n): try appendBasic("t", &n)
+        case .double(var d): try appendBasic("d", &d)
         case .bool(let b):
             var n: Int32 = b ? 1 : 0
             try appendBasic("b", &n)
