@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import MenuConfigLoading
 import MenuCore
 import MenuLoop
 import MenuSystem
@@ -77,7 +78,11 @@ struct Menud: ParsableCommand {
     )
     var tray = false
 
-    @Flag(name: .long, help: "Check the config, print every error as FILE:LINE:COL: message, and exit.")
+    @Flag(
+        name: .long,
+        help:
+            "Check the config, print every error as FILE:LINE:COL: message (and every warning, as FILE:LINE:COL: warning: message), and exit."
+    )
     var check = false
 
     func run() throws {
@@ -97,6 +102,7 @@ struct Menud: ParsableCommand {
             menuConfig = c
         }
         if check {
+            for warning in ConfigWarnings.of(menuConfig) { Self.printError(warning) }
             print("\(menuConfig.file): ok")
             // Freeing a big menu's tree one string at a time only to exit takes longer
             // than the kernel's dropping the whole address space.

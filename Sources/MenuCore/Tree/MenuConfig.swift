@@ -3,7 +3,7 @@
 /// form and a second, nested copy would double its memory.
 public struct MenuConfig: Sendable {
     /// The nodes, without the lookup by path that ``MenuTree/init(config:)`` adds.
-    let nodes: MenuTree
+    package let nodes: MenuTree
     public var file: String { nodes.file }
     public var nodeCount: Int { nodes.nodeCount }
     /// `settings: tray`: whether menud publishes its menus as tray items.

@@ -22,7 +22,7 @@ extension MenuTree {
     static let vacancyReserve = 16
 
     /// Whether slot `i` is room and not a node.
-    func isVacant(_ i: Int) -> Bool { depths[i] < 0 }
+    package func isVacant(_ i: Int) -> Bool { depths[i] < 0 }
 
     /// Whether node `i` has children, not counting vacant slots.
     func hasChildren(_ i: Int) -> Bool { childCounts[i] > 0 }

@@ -215,6 +215,29 @@ import Testing
         #expect(result.status == 0, "\(result)")
     }
 
+    /// A value row that nothing reads or applies is a warning, at the row, and the
+    /// config is still good; one with a source or an `on-change` is not.
+    @Test func checkWarnsOfAValueThatNothingReadsOrApplies() throws {
+        let directory = try TempDirectory()
+        let file = directory.file("menu.yaml")
+        try """
+        menu:
+          - id: s
+            title: S
+            children:
+              - {id: idle, title: Idle, type: toggle}
+              - {id: read, title: Read, type: toggle, value-cmd: echo on}
+              - {id: applied, title: Applied, type: range, min: 0, max: 9, on-change: "true"}
+              - {id: go, title: Go, exec: "true"}
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try run(TestPaths.menud, ["--check", "--config", file])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "\(file): ok\n")
+        #expect(
+            result.stderr == "\(file):5:9: warning: 's/idle' holds a value that nothing reads or applies: "
+                + "give it a value-cmd, a value-listen or an on-change\n", "\(result)")
+    }
+
     @Test func checkReportsAnUnreadableConfig() throws {
         let result = try run(TestPaths.menud, ["--check", "--config", "/nonexistent/menu.yaml"])
         #expect(result.status == 1)
