@@ -4,10 +4,10 @@
 /// replaced, or the new model has no node at its path. A node in replaced slots that
 /// the new tree has again at the same path is carried there: a `children-cmd` group
 /// inside a group whose children came anew is the same group.
-public struct Renumbering: Sendable {
+public struct Renumbering {
     private let moves: [Splice]
     private let carried: [Int: Int]
-    private let lookUp: (@Sendable (Int) -> Int?)?
+    private let lookUp: ((Int) -> Int?)?
 
     /// After a splice: `moves` are its node splices, and `carried` the nodes of the
     /// slots it replaced with their numbers in the new tree.
@@ -21,8 +21,6 @@ public struct Renumbering: Sendable {
     public init(from old: MenuModel, to new: MenuModel) {
         moves = []
         carried = [:]
-        // Unchecked: both models stay on the thread that renumbers.
-        nonisolated(unsafe) let (old, new) = (old, new)
         lookUp = { new.node(samePathAs: $0, in: old) }
     }
 
