@@ -297,8 +297,8 @@ public final class MenuModel {
     /// model from the config with those children in place and carrying the state
     /// over would (``carryState(into:with:)``), in time that grows with the group and
     /// not with the menu: each `children-cmd` group among the new nodes gets
-    /// `filling(path)` as its children, each `children-from: applications` group
-    /// `applications` ("Loading…" while nil), nothing is kept below ``MenuTree/maxDepth``,
+    /// `filling(path)` as its children, each `children-from` group what `provided`
+    /// has for its source ("Loading…" while nothing), nothing is kept below ``MenuTree/maxDepth``,
     /// every node outside the group keeps its state, and a new node whose path an old
     /// child had takes that child's state where it can. Returns the change from the
     /// old rows to the new, and what was dropped. Rows are matched by path, so the
@@ -309,14 +309,14 @@ public final class MenuModel {
     /// Not for use inside a batch: it renumbers nodes, which a batch's undo is keyed by.
     public func replaceChildren(
         of g: Int, with children: [NodeSpec], filling: (String) -> [NodeSpec],
-        applications: [NodeSpec]? = nil
+        provided: [ChildrenSource: [NodeSpec]] = [:]
     ) -> (change: Change, dropped: [DroppedState]) {
         let (groupPath, depth) = reading { ($0.tree.path(g), $0.tree.depth(g)) }
         // Outside any access to the state: `filling` is the caller's.
         let filled = withoutActuallyEscaping(filling) { commands in
             NodeSpec.filled(
                 children, under: groupPath, depth: depth,
-                filling: Filling(commands: commands, applications: applications))
+                filling: Filling(commands: commands, provided: provided))
         }
         return core.replaceChildren(of: g, withFilled: filled)
     }
@@ -359,7 +359,7 @@ public final class MenuModel {
     public var hasRefreshingGroups: Bool { !core.tree.refreshIntervals.isEmpty }
 
     /// Whether the model has a `children-from: applications` group.
-    public var hasApplicationGroups: Bool { !core.tree.childrenSources.isEmpty }
+    public var hasApplicationGroups: Bool { core.tree.childrenSources.values.contains(.applications) }
 
     /// The nodes of `range` that the daemon follows by number: groups whose children
     /// come from a command or from the daemon, and nodes with a value source or an

@@ -26,19 +26,19 @@ extension MenuConfig {
     }
 
     /// This config with each `children-cmd` group's children set to
-    /// `children(path)`, and each `children-from: applications` group's to
-    /// `applications` ("Loading…" while nil), looking into the returned children for
-    /// more such groups. Filling stops at ``MenuTree/maxDepth``, however deep
-    /// commands nest.
+    /// `children(path)`, and each `children-from` group's to what `provided` has for
+    /// its source ("Loading…" while it has nothing), looking into the returned
+    /// children for more such groups. Filling stops at ``MenuTree/maxDepth``, however
+    /// deep commands nest.
     public func fillingChildren(
-        applications: [NodeSpec]? = nil, _ children: (String) -> [NodeSpec]
+        provided: [ChildrenSource: [NodeSpec]] = [:], _ children: (String) -> [NodeSpec]
     ) -> MenuConfig {
         // Most configs have no such group; they must not pay for a round trip
         // through specs on every load.
         if nodes.childrenCommands.isEmpty && nodes.childrenSources.isEmpty { return self }
         var menus = self.menus
         withoutActuallyEscaping(children) { commands in
-            let filling = Filling(commands: commands, applications: applications)
+            let filling = Filling(commands: commands, provided: provided)
             for i in menus.indices { NodeSpec.fill(&menus[i], prefix: "", depth: 0, filling) }
         }
         var filled = MenuConfig(file: file, menus: menus)
@@ -48,14 +48,14 @@ extension MenuConfig {
 }
 
 /// What fills the groups whose children are not the config's: a command's output by
-/// the group's path, and the applications.
+/// the group's path, and what the daemon provides for each `children-from` source.
 struct Filling {
     var commands: (String) -> [NodeSpec]
-    var applications: [NodeSpec]?
+    var provided: [ChildrenSource: [NodeSpec]]
 
     func children(of node: NodeSpec, at path: String) -> [NodeSpec]? {
         if node.childrenCommand != nil { return commands(path) }
-        if node.childrenFrom == .applications { return applications ?? [.loadingRow] }
+        if let source = node.childrenFrom { return provided[source] ?? [.loadingRow] }
         return nil
     }
 }

@@ -13,21 +13,21 @@ final class PreparedSplice: @unchecked Sendable {
     private let group: Int
     private let children: [NodeSpec]
     private let filling: @Sendable (String) -> [NodeSpec]
-    private let applications: [NodeSpec]?
+    private let provided: [ChildrenSource: [NodeSpec]]
     private var replaced: LoadedChildren?
     /// Set on the pool thread; nil when the group is gone from the copy.
     private(set) var result: (change: Change, dropped: [DroppedState])?
 
     init(
         of model: MenuModel, group: Int, children: [NodeSpec], loaded: [String: LoadedChildren],
-        applications: [NodeSpec]?, replaced: consuming LoadedChildren?
+        provided: [ChildrenSource: [NodeSpec]], replaced: consuming LoadedChildren?
     ) {
         self.model = model.copy()
         revision = model.revision
         self.group = group
         self.children = children
         filling = MenuService.filling(loaded)
-        self.applications = applications
+        self.provided = provided
         self.replaced = replaced
     }
 
@@ -35,7 +35,7 @@ final class PreparedSplice: @unchecked Sendable {
     /// for one group. The copy is numbered as the model it was made of.
     func run() {
         result = model?.replaceChildren(
-            of: group, with: children, filling: filling, applications: applications)
+            of: group, with: children, filling: filling, provided: provided)
     }
 
     /// On the loop: `model` takes the spliced state, and this the old one.

@@ -19,8 +19,8 @@ struct ReloadJob: Sendable {
     var kept: [StateEntry]
     /// By their groups' paths, which the config's specs name them by.
     var loadedChildren: [String: LoadedChildren]
-    /// What the applications groups show.
-    var applications: [NodeSpec]?
+    /// What the `children-from` groups show, by source.
+    var provided: [ChildrenSource: [NodeSpec]]
     /// Run once the config is read (``ReloadQueue/gate``).
     var gate: (@Sendable () -> Void)?
 
@@ -39,12 +39,12 @@ struct ReloadJob: Sendable {
             }
         }
         // Loaded children are kept only where the group still has the same command.
-        let commands = config.fillingChildren(applications: applications) {
+        let commands = config.fillingChildren(provided: provided) {
             loadedChildren[$0]?.children ?? [.loadingRow]
         }
         .childrenCommands
         let children = loadedChildren.filter { commands[$0.key] == $0.value.command }
-        let filled = config.fillingChildren(applications: applications) {
+        let filled = config.fillingChildren(provided: provided) {
             children[$0]?.children ?? [.loadingRow]
         }
         let next = MenuModel(config: filled)

@@ -117,15 +117,15 @@ extension MenuService {
         }
         guard !outer.isEmpty else { return finishSplice(Change(), spliced: false) }
         let filling = Self.filling(menu.loadedChildrenByPath)
-        let applications = applicationMenu?.children
+        let provided = self.provided
         let carried = outer.flatMap { followedPaths(in: model.descendants(of: $0)) }
         var change = Change()
         for g in outer.reversed() {
             let children =
-                model.childrenSource(of: g) == .applications
-                ? applications ?? [.loadingRow] : menu.loadedChildren[g]?.children ?? [.loadingRow]
+                model.childrenSource(of: g).map { provided[$0] ?? [.loadingRow] }
+                ?? menu.loadedChildren[g]?.children ?? [.loadingRow]
             let (spliced, dropped) = model.replaceChildren(
-                of: g, with: children, filling: filling, applications: applications)
+                of: g, with: children, filling: filling, provided: provided)
             persistence.hold(dropped)
             change = change.followed(by: spliced)
         }
@@ -159,7 +159,7 @@ extension MenuService {
         else { return spliceLoadedChildren([g]) }
         let prepared = PreparedSplice(
             of: model, group: g, children: children, loaded: menu.loadedChildrenByPath,
-            applications: applicationMenu?.children, replaced: replaced)
+            provided: provided, replaced: replaced)
         let group = menu.refs.ref(g)
         do throws(UVError) {
             try BackgroundWork.run(on: loop, { prepared.run() }, then: { [self] in adopt(prepared, group) })

@@ -67,7 +67,7 @@ extension MenuService {
         let job = ReloadJob(
             target: menu.location.lookedAtAgain(), parsed: parsed, old: model.snapshot(),
             kept: persistence.keptState,
-            loadedChildren: menu.loadedChildrenByPath, applications: applicationMenu?.children,
+            loadedChildren: menu.loadedChildrenByPath, provided: provided,
             gate: menu.reloads.gate)
         if menu.reloads.retries >= ReloadQueue.retriesAtMost {
             finishReload(job.run())

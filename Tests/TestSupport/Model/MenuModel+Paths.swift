@@ -48,9 +48,9 @@ extension MenuModel {
 
     public func replaceChildren(
         of path: String, with children: [NodeSpec], filling: (String) -> [NodeSpec],
-        applications: [NodeSpec]? = nil
+        provided: [ChildrenSource: [NodeSpec]] = [:]
     ) throws(MenuError) -> (change: Change, dropped: [DroppedState]) {
-        replaceChildren(of: try node(path), with: children, filling: filling, applications: applications)
+        replaceChildren(of: try node(path), with: children, filling: filling, provided: provided)
     }
 
     /// The `children-cmd` groups, by path, with their commands.
