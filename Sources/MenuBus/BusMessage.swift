@@ -115,49 +115,20 @@ public final class BusMessage {
         let inner = contents.map { String(cString: $0) } ?? ""
         switch UInt8(bitPattern: type) {
         case UInt8(ascii: "s"): return .string(try readString())
-        case UInt8(ascii: "o"):
-            var p: UnsafePointer<CChar>?
-            try readBasic("o", &p)
-            return .objectPath(p.map { String(cString: $0) } ?? "")
-        case UInt8(ascii: "g"):
-            var p: UnsafePointer<CChar>?
-            try readBasic("g", &p)
-            return .signature(p.map { String(cString: $0) } ?? "")
-        case UInt8(ascii: "y"):
-            var n: UInt8 = 0
-            try readBasic("y", &n)
-            return .byte(n)
-        case UInt8(ascii: "n"):
-            var n: Int16 = 0
-            try readBasic("n", &n)
-            return .int16(n)
-        case UInt8(ascii: "q"):
-            var n: UInt16 = 0
-            try readBasic("q", &n)
-            return .uint16(n)
-        case UInt8(ascii: "i"): return .int32(try readInt32())
-        case UInt8(ascii: "u"): return .uint32(try readUInt32())
-        case UInt8(ascii: "x"):
-            var n: Int64 = 0
-            try readBasic("x", &n)
-            return .int64(n)
-        case UInt8(ascii: "t"):
-            var n: UInt64 = 0
-            try readBasic("t", &n)
-            return .uint64(n)
-        case UInt8(ascii: "d"):
-            var d: Double = 0
-            try readBasic("d", &d)
-            return .double(d)
-        case UInt8(ascii: "b"):
-            var n: Int32 = 0
-            try readBasic("b", &n)
-            return .bool(n != 0)
-        case UInt8(ascii: "h"):
-            // A descriptor is a number here: nothing in a menu keeps one.
-            var n: Int32 = 0
-            try readBasic("h", &n)
-            return .int32(n)
+        case UInt8(ascii: "o"): return .objectPath(try readText("o"))
+        case UInt8(ascii: "g"): return .signature(try readText("g"))
+        case UInt8(ascii: "y"): return .byte(try read("y", as: 0))
+        case UInt8(ascii: "n"): return .int16(try read("n", as: 0))
+        case UInt8(ascii: "q"): return .uint16(try read("q", as: 0))
+        case UInt8(ascii: "i"): return .int32(try read("i", as: 0))
+        case UInt8(ascii: "u"): return .uint32(try read("u", as: 0))
+        case UInt8(ascii: "x"): return .int64(try read("x", as: 0))
+        case UInt8(ascii: "t"): return .uint64(try read("t", as: 0))
+        case UInt8(ascii: "d"): return .double(try read("d", as: 0))
+        // sd-bus reads a boolean as a C int.
+        case UInt8(ascii: "b"): return .bool(try read("b", as: Int32(0)) != 0)
+        // A descriptor is a number here: nothing in a menu keeps one.
+        case UInt8(ascii: "h"): return .int32(try read("h", as: 0))
         case UInt8(ascii: "v"):
             try enter("v", inner)
             let value = try readValue()
@@ -202,6 +173,21 @@ public final class BusMessage {
             throw BusError(
                 "sd_bus_message_peek_type: type \(UnicodeScalar(UInt8(bitPattern: type)))", -EBADMSG)
         }
+    }
+
+    /// The next argument, of basic `type`, which is read into a `T` (`zero` gives
+    /// the type).
+    private func read<T>(_ type: Unicode.Scalar, as zero: T) throws(BusError) -> T {
+        var value = zero
+        try readBasic(type, &value)
+        return value
+    }
+
+    /// The next argument, an object path or a signature.
+    private func readText(_ type: Unicode.Scalar) throws(BusError) -> String {
+        var text: UnsafePointer<CChar>?
+        try readBasic(type, &text)
+        return text.map { String(cString: $0) } ?? ""
     }
 
     private func enter(_ type: Unicode.Scalar, _ contents: String) throws(BusError) {
