@@ -29,23 +29,11 @@ public final class BusMessage {
 
     // MARK: reading
 
-    public func readInt32() throws(BusError) -> Int32 {
-        var value: Int32 = 0
-        try readBasic("i", &value)
-        return value
-    }
+    public func readInt32() throws(BusError) -> Int32 { try read("i", as: 0) }
 
-    public func readUInt32() throws(BusError) -> UInt32 {
-        var value: UInt32 = 0
-        try readBasic("u", &value)
-        return value
-    }
+    public func readUInt32() throws(BusError) -> UInt32 { try read("u", as: 0) }
 
-    public func readString() throws(BusError) -> String {
-        var value: UnsafePointer<CChar>?
-        try readBasic("s", &value)
-        return value.map { String(cString: $0) } ?? ""
-    }
+    public func readString() throws(BusError) -> String { try readText("s") }
 
     /// An `as`.
     public func readStrings() throws(BusError) -> [String] {
@@ -120,8 +108,8 @@ public final class BusMessage {
         case UInt8(ascii: "y"): return .byte(try read("y", as: 0))
         case UInt8(ascii: "n"): return .int16(try read("n", as: 0))
         case UInt8(ascii: "q"): return .uint16(try read("q", as: 0))
-        case UInt8(ascii: "i"): return .int32(try read("i", as: 0))
-        case UInt8(ascii: "u"): return .uint32(try read("u", as: 0))
+        case UInt8(ascii: "i"): return .int32(try readInt32())
+        case UInt8(ascii: "u"): return .uint32(try readUInt32())
         case UInt8(ascii: "x"): return .int64(try read("x", as: 0))
         case UInt8(ascii: "t"): return .uint64(try read("t", as: 0))
         case UInt8(ascii: "d"): return .double(try read("d", as: 0))
@@ -183,7 +171,7 @@ public final class BusMessage {
         return value
     }
 
-    /// The next argument, an object path or a signature.
+    /// The next argument, a string, an object path or a signature.
     private func readText(_ type: Unicode.Scalar) throws(BusError) -> String {
         var text: UnsafePointer<CChar>?
         try readBasic(type, &text)
