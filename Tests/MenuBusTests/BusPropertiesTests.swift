@@ -83,6 +83,39 @@ import Testing
         }
     }
 
+    /// Every kind of value MenuBus writes comes back as it went: added as properties
+    /// through dbusmock's own `AddProperty`, then read with `GetAll`.
+    @Test func everyKindOfValueGoesAndComesBackAsItWas() async throws {
+        let values: [String: BusValue] = [
+            "Byte": .byte(200), "Int16": .int16(-300), "UInt16": .uint16(60000), "Int32": .int32(-7),
+            "UInt32": .uint32(4_000_000_000), "Int64": .int64(-1 << 40), "UInt64": .uint64(1 << 63),
+            "Double": .double(0.25), "Bool": .bool(true), "Path": .objectPath("/a/b"),
+            "Signature": .signature("a{sv}"), "Text": .string("x"),
+            "Structure": .structure([.string("s"), .uint32(1)]),
+            "Strings": .array(element: "s", [.string("a"), .string("b")]),
+            "Map": .dictionary(value: "i", [(key: "k", value: .int32(3))]),
+        ]
+        try await withConnection { _, loop, connection in
+            var added = 0
+            for (name, value) in values {
+                connection.call(
+                    destination: Self.name, path: Self.path, interface: "org.freedesktop.DBus.Mock",
+                    member: "AddProperty", arguments: [.string(Self.name), .string(name), .variant(value)]
+                ) { answer in
+                    #expect((try? answer.get()) != nil, "AddProperty \(name): \(answer)")
+                    added += 1
+                }
+            }
+            turn(loop, until: "AddProperty's answers") { added == values.count }
+            let read = try #require(properties(loop, connection))
+            for (name, value) in values { #expect(read[name] == .variant(value), "\(name)") }
+            #expect(
+                read["Byte"]?.integer == 200 && read["Double"]?.number == 0.25
+                    && read["Bool"]?.boolean == true)
+            #expect(read["Map"]?.entries?["k"]?.integer == 3 && read["Strings"]?.elements?.count == 2)
+        }
+    }
+
     /// A service that is not there is an error with its D-Bus name, not a hang.
     @Test func aMissingServiceIsAnError() async throws {
         try await withConnection { _, loop, connection in

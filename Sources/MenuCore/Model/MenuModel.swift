@@ -355,9 +355,6 @@ public final class MenuModel {
         reading { (!$0.tree.childrenCommands.isEmpty, !$0.tree.refreshIntervals.isEmpty) }
     }
 
-    /// Whether the model has a group that refreshes while open.
-    public var hasRefreshingGroups: Bool { !core.tree.refreshIntervals.isEmpty }
-
     /// Whether the model has a `children-from: applications` group.
     public var hasApplicationGroups: Bool { core.tree.childrenSources.values.contains(.applications) }
 

@@ -19,12 +19,6 @@ extension MenuConfig {
         return out
     }
 
-    /// Every `children-from: applications` group, by path: in the config and in
-    /// whatever children are already filled in.
-    public var applicationGroups: Set<String> {
-        Set(nodes.childrenSources.lazy.filter { $0.value == .applications }.map { nodes.path($0.key) })
-    }
-
     /// This config with each `children-cmd` group's children set to
     /// `children(path)`, and each `children-from` group's to what `provided` has for
     /// its source ("Loading…" while it has nothing), looking into the returned

@@ -32,9 +32,6 @@ final class NodeRefs {
         return ref
     }
 
-    /// The nodes the refs alive stand for.
-    var nodes: [Int] { held.compactMap { $0.ref?.node } }
-
     func renumber(_ number: Renumbering) {
         guard !number.isIdentity else { return }
         held.removeAll { $0.ref == nil }

@@ -14,7 +14,7 @@ extension MenuService {
     /// ended, so that a group shown again after a while refreshes at once. Runs after
     /// every change, a reload and a group's children arriving.
     func followRefreshes() {
-        guard model.hasRefreshingGroups || !children.refresh.isIdle else { return }
+        guard model.loadingGroups.refreshing || !children.refresh.isIdle else { return }
         let now = ContinuousClock.now
         var wanted: [Int: (every: Duration, first: Duration)] = [:]
         for (g, every) in model.refreshingGroups {
