@@ -19,5 +19,11 @@ public struct BusReplyError: Error, Sendable, Equatable, CustomStringConvertible
         BusReplyError(name: "org.freedesktop.DBus.Error.Failed", message: message)
     }
 
+    /// The service called is not on the bus: not running, or not installed.
+    public var isMissingService: Bool {
+        name == "org.freedesktop.DBus.Error.ServiceUnknown"
+            || name == "org.freedesktop.DBus.Error.NameHasNoOwner"
+    }
+
     public var description: String { "\(name): \(message)" }
 }

@@ -341,9 +341,15 @@ public final class MenuModel {
     }
 
     /// Every `children-from: applications` group in the model, in tree order.
-    public var applicationGroups: [Int] {
-        core.tree.childrenSources.filter { $0.value == .applications }.keys.sorted()
+    public var applicationGroups: [Int] { groups(from: [.applications]) }
+
+    /// Every group whose children come from one of `sources`, in tree order.
+    public func groups(from sources: Set<ChildrenSource>) -> [Int] {
+        core.tree.childrenSources.filter { sources.contains($0.value) }.keys.sorted()
     }
+
+    /// The `children-from` sources that the model's groups show.
+    public var childrenSourcesShown: Set<ChildrenSource> { Set(core.tree.childrenSources.values) }
 
     /// Where the children of group `i` come from, when the daemon makes them.
     public func childrenSource(of i: Int) -> ChildrenSource? { core.tree.childrenSources[i] }

@@ -3,6 +3,8 @@
 public enum ChildrenSource: String, Sendable, Hashable, CaseIterable {
     /// The desktop's installed applications, from their desktop entries.
     case applications
+    /// power-profiles-daemon's profiles, as a choice of the active one.
+    case powerProfiles = "power-profiles"
 }
 
 /// Groups whose children come from a command (`children-cmd`) or from the daemon

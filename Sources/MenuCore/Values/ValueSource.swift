@@ -10,10 +10,15 @@ public struct ValueSource: Sendable, Hashable {
     public var interval: Duration?
     /// `value-listen`: a command that keeps running and prints each new value as a line.
     public var listen: String?
+    /// `value-from`: a system service the daemon follows itself.
+    public var system: SystemValue?
 
-    public init(command: String? = nil, interval: Duration? = nil, listen: String? = nil) {
+    public init(
+        command: String? = nil, interval: Duration? = nil, listen: String? = nil, system: SystemValue? = nil
+    ) {
         self.command = command
         self.interval = interval
         self.listen = listen
+        self.system = system
     }
 }

@@ -32,6 +32,8 @@ final class LiveValues {
     private var sources: [Int: ValueSource] = [:]
     /// One reader per kind of source, in ``ValueSourceKind``'s order.
     private let readers: [any ValueReader]
+    /// The reader of system services, which also takes a user's changes to them.
+    private let systemReader: SystemReader
     /// Nodes whose `on-change` runs, or ended less than ``settleTime`` ago, with how
     /// many runs, and the last line their source printed meanwhile (see
     /// ``hookStarted(_:)``).
@@ -47,24 +49,28 @@ final class LiveValues {
 
     init(
         processes: ProcessTable, missing: MissingPrograms, onChangeTimeout: Duration, refs: NodeRefs,
-        loop: EventLoop, logger: Logger
+        system: SystemServices, loop: EventLoop, logger: Logger
     ) {
         self.loop = loop
         self.refs = refs
         self.logger = logger
         hooks = OnChangeHooks(
             processes: processes, missing: missing, timeout: onChangeTimeout, logger: logger)
+        let systemReader = SystemReader(system: system)
+        self.systemReader = systemReader
         readers = ValueSourceKind.allCases.map { kind -> any ValueReader in
             switch kind {
             case .command:
                 CommandReader(processes: processes, missing: missing, refs: refs, loop: loop, logger: logger)
             case .listen:
                 ListenReader(processes: processes, missing: missing, refs: refs, loop: loop, logger: logger)
+            case .system: systemReader
             }
         }
         for reader in readers {
             reader.onLine = { [weak self] n, line in self?.deliver(line, from: n) }
         }
+        system.onReadings = { [weak systemReader] in systemReader?.readingsChanged() }
     }
 
     /// Whether any node reads from the system: most menus have none, and commits ask.
@@ -85,6 +91,10 @@ final class LiveValues {
         sources = wanted
         for (kind, reader) in zip(ValueSourceKind.allCases, readers) {
             reader.follow(wanted.compactMapValues { kind.part(of: $0) }, path: path)
+        }
+        // A service followed already has its answer: the node shows it at once.
+        for n in changed where wanted[n]?.system != nil {
+            if let line = systemReader.current(n) { lastLines[n] = line }
         }
         return changed
     }
@@ -114,6 +124,11 @@ final class LiveValues {
         commandIndex = commandIndex.renumbered(number)
         for reader in readers { reader.renumber(number) }
         hooks.renumber(number)
+    }
+
+    /// Hands `value`, the user's change of node `n`, to the system service it shows.
+    func apply(_ value: Value, to n: Int) {
+        systemReader.apply(value, to: n)
     }
 
     /// Runs `command`, the `on-change` of node `n` at `path`, whose value is now

@@ -7,6 +7,8 @@ enum ValueSourceKind: CaseIterable {
     case command
     /// `value-listen`, kept running.
     case listen
+    /// `value-from`, a system service followed over D-Bus.
+    case system
 
     /// What of `source` this kind reads, as the reader compares it: nil when the
     /// source has none of it.
@@ -14,6 +16,7 @@ enum ValueSourceKind: CaseIterable {
         switch self {
         case .command: source.command.map { ValueSource(command: $0, interval: source.interval) }
         case .listen: source.listen.map { ValueSource(listen: $0) }
+        case .system: source.system.map { ValueSource(system: $0) }
         }
     }
 }

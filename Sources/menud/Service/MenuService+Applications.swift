@@ -33,12 +33,6 @@ extension MenuService {
     /// scan has ended, and while no group shows them.
     var applicationMenu: ApplicationMenu? { applications.installed?.menu }
 
-    /// The children the daemon has for each `children-from` source, as a model's
-    /// groups are filled with them: the applications, once scanned.
-    var provided: [ChildrenSource: [NodeSpec]] {
-        applicationMenu.map { [.applications: $0.children] } ?? [:]
-    }
-
     /// A scan found other applications than the menu shows: they are spliced into
     /// every group that shows them, rows matched by path, so that subscribers see only
     /// the rows that came, went or changed.

@@ -103,7 +103,7 @@ extension MenuService {
         var wanted = Set(
             groups.filter {
                 (model.childrenCommand(of: $0) != nil && menu.loadedChildren[$0] != nil)
-                    || model.childrenSource(of: $0) == .applications
+                    || model.childrenSource(of: $0) != nil
             })
         wanted.formUnion(staleGroups)
         // Each group once: one inside another gets its children from `filling` with
@@ -201,7 +201,7 @@ extension MenuService {
         output.record(change, in: model, spliceTopics: .expansion)
         commit(output, runOnChange: false)
         loadOpenGroups()
-        followApplications()
+        followProvidedChildren()
         followLiveValues()
         followRefreshes()
     }

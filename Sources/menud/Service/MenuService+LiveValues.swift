@@ -18,6 +18,9 @@ extension MenuService {
         for (n, source) in nodes {
             wanted[n] = source
             if source.command != nil, let g = model.tree.parent(n) { commands.append((n, g)) }
+        }
+        let started = liveValues.follow(wanted) { self.model.path(of: $0) }
+        for (n, _) in nodes {
             if let line = liveValues.lastLines[n] {
                 change = change.followed(by: reading(line, into: n))
             } else if !model.isStale(n) {
@@ -26,7 +29,6 @@ extension MenuService {
         }
         liveValues.commandIndex = ValueCommandIndex(commands)
         change = change.followed(by: model.markStale(unread))
-        let started = liveValues.follow(wanted) { self.model.path(of: $0) }
         commitReading(change)
         for n in started { liveValues.read(n) }
     }

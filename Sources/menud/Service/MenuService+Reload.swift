@@ -136,7 +136,7 @@ extension MenuService {
             }
             commit(output, runOnChange: false)
             loadOpenGroups()
-            followApplications()
+            followProvidedChildren()
             followLiveValues()
             followRefreshes()
             menu.onReload?()

@@ -28,6 +28,9 @@ final class MenuService {
     let focus: SharedFocus
     /// The installed applications, and the launcher of items and applications.
     let applications: ServedApplications
+    /// The system services followed over D-Bus, for the groups and values that show
+    /// them.
+    let system: SystemServices
     let loop: EventLoop
 
     /// The parts that start programs share `processes`, which its owner (the daemon)
@@ -42,16 +45,18 @@ final class MenuService {
         let missing = MissingPrograms(logger: logger)
         events = EventHub(logger: logger)
         focus = SharedFocus(menu: menu)
+        system = SystemServices(loop: loop, logger: logger)
         liveValues = LiveValues(
             processes: processes, missing: missing, onChangeTimeout: onChangeTimeout, refs: menu.refs,
-            loop: loop, logger: logger)
+            system: system, loop: loop, logger: logger)
         children = ChildrenLoader(
             timeout: childrenTimeout, processes: processes, refs: menu.refs, loop: loop, logger: logger)
         applications = ServedApplications(processes: processes, loop: loop, logger: logger)
         self.loop = loop
         liveValues.onReading = { [weak self] n, line in self?.applyReading(line, to: n) }
         children.refresh.onTick = { [weak self] g in self?.refreshChildren(g) }
-        followApplications()
+        system.onChildren = { [weak self] sources in self?.systemChildrenChanged(sources) }
+        followProvidedChildren()
     }
 
     /// The model being served, which commands read and change.
@@ -85,6 +90,9 @@ final class MenuService {
         if runOnChange {
             for change in changes {
                 for n in change.valueChanged {
+                    if model.valueSource(of: n)?.system != nil, let value = model.value(of: n) {
+                        liveValues.apply(value, to: n)
+                    }
                     guard let command = model.onChangeCommand(of: n) else { continue }
                     liveValues.runOnChange(
                         command, node: n, path: model.path(of: n),
@@ -106,6 +114,7 @@ final class MenuService {
         menu.close()
         applications.close()
         liveValues.close()
+        system.close()
         children.close()
         persistence.close()
     }

@@ -66,6 +66,30 @@ struct WakeUpTests {
         }
     }
 
+    /// A system service followed over D-Bus costs nothing while it says nothing: the
+    /// loop waits on the bus's socket with no timer. Measured: 0 switches in 10 s.
+    @Test func aFollowedSystemServiceWakesNothing() async throws {
+        let menu = """
+            menu:
+              - id: power
+                title: Power
+                expanded: true
+                children-from: power-profiles
+            """
+        try await withMockSystemBus(template: "power_profiles_daemon", name: "net.hadess.PowerProfiles") {
+            bus in
+            try await withConfigFile(menu) { config in
+                try await withDaemon(config: config, environment: bus.environment) { daemon in
+                    try await waitUntil("the profiles") {
+                        try daemon.request("get power/profile").isOK
+                    }
+                    let woke = try await wakeUps(of: daemon, over: .seconds(10))
+                    #expect(woke == 0, "menud woke \(woke) times in 10 s following power-profiles-daemon")
+                }
+            }
+        }
+    }
+
     /// Listeners cost nothing between their lines: the loop reads their pipes only
     /// when they write. Measured: 0 switches in 10 s.
     @Test func listenersThatPrintNothingWakeNothing() async throws {

@@ -1,0 +1,115 @@
+import Foundation
+import MenuClient
+import MenuProtocol
+import TestSupport
+import Testing
+
+/// `children-from: power-profiles` against power-profiles-daemon as python-dbusmock
+/// serves it on a private system bus: the real menud, the real D-Bus protocol.
+@Suite(.ownThread) struct PowerProfilesTests {
+    static let config = """
+        menu:
+          - id: power
+            title: Power
+            children-from: power-profiles
+        """
+    static let name = "net.hadess.PowerProfiles"
+    static let path = "/net/hadess/PowerProfiles"
+
+    private func withPowerProfiles(_ body: (MockSystemBus, TestDaemon) async throws -> Void) async throws {
+        try await withMockSystemBus(template: "power_profiles_daemon", name: Self.name) { bus in
+            try await withConfigFile(Self.config) { config in
+                try await withDaemon(config: config, environment: bus.environment) { daemon in
+                    try await body(bus, daemon)
+                }
+            }
+        }
+    }
+
+    /// The rows below `power`, as `path title [value]`.
+    private func rows(_ daemon: TestDaemon) throws -> [String] {
+        try daemon.request("tree power").lines.compactMap { RowRecord(fields: ProtocolFields.fields(of: $0)) }
+            .filter { $0.path.hasPrefix("power/") }
+            .map { "\($0.path) \($0.title)" + ($0.value.isEmpty ? "" : " [\($0.value)]") }
+    }
+
+    private func activeProfile(_ bus: MockSystemBus) throws -> String {
+        try bus.property(path: Self.path, interface: Self.name, "ActiveProfile")
+    }
+
+    /// The profiles the daemon offers are a choice of the active one, and a pick sets
+    /// the daemon's profile: the mock is called `Set`.
+    @Test func aPickSetsTheDaemonsProfile() async throws {
+        try await withPowerProfiles { bus, daemon in
+            try await waitUntil("the profiles; rows: \(try rows(daemon))") {
+                try rows(daemon).first == "power/profile Profile [balanced]"
+            }
+            #expect(
+                try rows(daemon) == [
+                    "power/profile Profile [balanced]", "power/profile/power-saver Power saver",
+                    "power/profile/balanced Balanced", "power/profile/performance Performance",
+                ])
+            #expect(try daemon.request("set power/profile performance").isOK)
+            try await waitUntil("the daemon's profile to be set; calls:\n\(bus.calls)") {
+                try activeProfile(bus) == "s \"performance\""
+            }
+            #expect(bus.calls.contains("Set \(Self.path) \(Self.name).ActiveProfile \"performance\""))
+            #expect(try rows(daemon).first == "power/profile Profile [performance]")
+        }
+    }
+
+    /// A change made by another program reaches a watching client as one value
+    /// record, heard from the daemon's signal.
+    @Test func anOutsideChangeReachesAWatcher() async throws {
+        try await withPowerProfiles { bus, daemon in
+            try await waitUntil("the profiles") {
+                try rows(daemon).first == "power/profile Profile [balanced]"
+            }
+            let events = try daemon.connect()
+            try events.subscribe("value")
+            try bus.setProperty(path: Self.path, interface: Self.name, "ActiveProfile", "s", "power-saver")
+            let group = try events.readEventGroup()
+            #expect(group.records.contains("value\tpower/profile\tpower-saver"), "\(group.records)")
+            #expect(try activeProfile(bus) == "s \"power-saver\"")
+        }
+    }
+
+    /// The daemon stopping makes one error row and one log line; started again, it is
+    /// read anew. menud keeps serving throughout.
+    @Test func aDaemonThatGoesAndComesBackIsFollowed() async throws {
+        try await withPowerProfiles { bus, daemon in
+            try await waitUntil("the profiles") {
+                try rows(daemon).first == "power/profile Profile [balanced]"
+            }
+            await bus.stopService()
+            try await waitUntil("the error row; rows: \(try rows(daemon))") {
+                try rows(daemon) == ["power/error Error: power-profiles-daemon is not running"]
+            }
+            #expect(try daemon.request("ping").isOK)
+            try await bus.startService()
+            try await waitUntil("the profiles again; rows: \(try rows(daemon))") {
+                try rows(daemon).first == "power/profile Profile [balanced]"
+            }
+            let lines = daemon.log.split(separator: "\n").filter { $0.contains("power-profiles:") }
+            #expect(lines.count == 2, "\(lines)")
+            #expect(lines.first?.contains("power-profiles-daemon is not running") == true)
+        }
+    }
+
+    /// An answer menud cannot show (profiles of another shape) is an error row, not
+    /// a crash.
+    @Test func aGarbledAnswerIsAnErrorRow() async throws {
+        try await withPowerProfiles { bus, daemon in
+            try await waitUntil("the profiles") {
+                try rows(daemon).first == "power/profile Profile [balanced]"
+            }
+            try bus.setProperty(path: Self.path, interface: Self.name, "Profiles", "as", "1", "bad id!")
+            try await waitUntil("the error row; rows: \(try rows(daemon))") {
+                try rows(daemon) == [
+                    "power/error Error: power-profiles-daemon offers no profiles menud can show"
+                ]
+            }
+            #expect(try daemon.request("ping").isOK)
+        }
+    }
+}
