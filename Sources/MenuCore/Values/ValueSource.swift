@@ -10,7 +10,8 @@ public struct ValueSource: Sendable, Hashable {
     public var interval: Duration?
     /// `value-listen`: a command that keeps running and prints each new value as a line.
     public var listen: String?
-    /// `value-from`: a system service the daemon follows itself.
+    /// A system service the daemon follows itself, for the value nodes of a
+    /// `children-from` group of that service.
     public var system: SystemValue?
 
     public init(

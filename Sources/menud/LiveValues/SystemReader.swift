@@ -1,6 +1,6 @@
 import MenuCore
 
-/// The `value-from` reader: the nodes that show a system service's value
+/// The system services' reader: the nodes that show a system service's value
 /// (``SystemValue``), read from ``SystemServices``, which follows the services'
 /// signals. Nothing is read on demand: a service tells each change itself.
 final class SystemReader: ValueReader {
@@ -39,9 +39,12 @@ final class SystemReader: ValueReader {
         system.apply(new, to: value)
     }
 
+    /// A service whose nodes are all gone is no longer followed for them.
     func renumber(_ number: Renumbering) {
         guard !number.isIdentity else { return }
+        let count = nodes.count
         nodes = nodes.renumbered(number)
+        if nodes.count != count { system.follow(values: Set(nodes.values)) }
     }
 
     func close() {

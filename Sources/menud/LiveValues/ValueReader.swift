@@ -7,7 +7,7 @@ enum ValueSourceKind: CaseIterable {
     case command
     /// `value-listen`, kept running.
     case listen
-    /// `value-from`, a system service followed over D-Bus.
+    /// A system service followed over D-Bus.
     case system
 
     /// What of `source` this kind reads, as the reader compares it: nil when the

@@ -90,7 +90,9 @@ final class MenuService {
         if runOnChange {
             for change in changes {
                 for n in change.valueChanged {
-                    if model.valueSource(of: n)?.system != nil, let value = model.value(of: n) {
+                    if !liveValues.isEmpty, model.valueSource(of: n)?.system != nil,
+                        let value = model.value(of: n)
+                    {
                         liveValues.apply(value, to: n)
                     }
                     guard let command = model.onChangeCommand(of: n) else { continue }

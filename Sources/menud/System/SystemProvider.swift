@@ -2,8 +2,8 @@ import Logging
 import MenuBus
 import MenuCore
 
-/// One system service that menud follows over D-Bus, for the values
-/// (``SystemValue``, `value-from`) and the `children-from` groups that show it: one
+/// One system service that menud follows over D-Bus, for the `children-from`
+/// groups that show it and the value nodes in them (``SystemValue``): one
 /// implementation per service, each in a file of its own. It follows the service's
 /// signals while it is started, never polls, and tells ``onChange`` when what it
 /// reads changed. Everything runs on the daemon's loop.

@@ -5,9 +5,13 @@ import MenuLoop
 
 /// The system services part: one ``SystemProvider`` per service, started while the
 /// menu has a node or group that shows it and stopped when none does, on one
-/// connection to the system bus opened when the first starts. Menus that show no
-/// system service never connect.
+/// connection to the system bus opened when the first starts and closed when the
+/// last stops. Menus that show no system service never connect.
 final class SystemServices {
+    /// Every provider there is: each says what it reads and fills
+    /// (``SystemProvider/values``, ``SystemProvider/sources``).
+    private static var kinds: [any SystemProvider.Type] { [PowerProfiles.self] }
+
     /// Told when a provider's readings changed, for the value nodes that show them.
     var onReadings: (() -> Void)?
     /// Told when a provider's children changed, with the sources they fill.
@@ -16,83 +20,101 @@ final class SystemServices {
     let logger: Logger
     private let loop: EventLoop
     private var bus: BusConnection?
-    /// Every provider, each once, made when first wanted.
-    private var providers: [ObjectIdentifier: any SystemProvider] = [:]
-    private var started: Set<ObjectIdentifier> = []
-    /// What the value nodes and the groups want, followed apart.
+    /// The providers, by their place in ``kinds``, each made when first wanted.
+    private var providers: [Int: any SystemProvider] = [:]
+    private var started: Set<Int> = []
+    /// What the value nodes and the groups show, followed apart.
     private var wantedValues: Set<SystemValue> = []
     private var wantedSources: Set<ChildrenSource> = []
+    /// The log has said that there is no system bus.
+    private var busMissing = false
+    /// Tells what shows a service that the bus is missing.
+    private var missingNotice: LoopTimer?
+    /// What a value of a provider not started reads: one failure, since the bus
+    /// was lost or found missing, so that its time stays the same.
+    private var noBus = SourceFailure("the system bus is not there", logged: true)
 
     init(loop: EventLoop, logger: Logger) {
         self.loop = loop
         self.logger = logger
     }
 
-    /// The provider type of each value and source.
-    private static func kind(of value: SystemValue) -> any SystemProvider.Type {
-        switch value {
-        case .powerProfile: PowerProfiles.self
-        }
+    private static func kind(of value: SystemValue) -> Int? {
+        kinds.firstIndex { $0.values.contains(value) }
     }
 
-    private static func kind(of source: ChildrenSource) -> (any SystemProvider.Type)? {
-        switch source {
-        case .applications: nil
-        case .powerProfiles: PowerProfiles.self
-        }
+    private static func kind(of source: ChildrenSource) -> Int? {
+        kinds.firstIndex { $0.sources.contains(source) }
     }
+
+    /// Whether `source` is one of a system service's.
+    static func provides(_ source: ChildrenSource) -> Bool { kind(of: source) != nil }
 
     /// Follows the values that the model's nodes read now.
     func follow(values: Set<SystemValue>) {
-        guard values != wantedValues else { return }
         wantedValues = values
         follow()
     }
 
     /// Follows the sources that the model's groups show now.
     func follow(sources: Set<ChildrenSource>) {
-        let sources = sources.filter { Self.kind(of: $0) != nil }
-        guard sources != wantedSources else { return }
-        wantedSources = sources
+        wantedSources = sources.filter(Self.provides)
         follow()
     }
 
-    /// Whether `source` is one of a system service's.
-    static func provides(_ source: ChildrenSource) -> Bool { kind(of: source) != nil }
-
+    /// Stops the providers nothing shows, and starts those shown that are not
+    /// started (again, after the bus went away or was not there).
     private func follow() {
-        var wanted: [ObjectIdentifier: any SystemProvider.Type] = [:]
-        for value in wantedValues { wanted[ObjectIdentifier(Self.kind(of: value))] = Self.kind(of: value) }
-        for source in wantedSources {
-            if let kind = Self.kind(of: source) { wanted[ObjectIdentifier(kind)] = kind }
-        }
-        for id in started where wanted[id] == nil {
-            providers[id]?.stop()
-            started.remove(id)
+        let wanted = Set(wantedValues.compactMap(Self.kind(of:)) + wantedSources.compactMap(Self.kind(of:)))
+        for k in started.subtracting(wanted) {
+            providers[k]?.stop()
+            started.remove(k)
         }
         guard !wanted.isEmpty else {
             bus?.close()
             bus = nil
             return
         }
-        guard let bus = connection() else { return }
-        for (id, kind) in wanted where !started.contains(id) {
-            let provider = providers[id] ?? make(kind)
-            providers[id] = provider
-            started.insert(id)
+        let unstarted = wanted.subtracting(started)
+        guard !unstarted.isEmpty else { return }
+        guard let bus = connection() else {
+            // Found missing now: what shows these services says so, once, at the
+            // loop's next turn, outside the reload or splice that follows them.
+            if !busMissing {
+                busMissing = true
+                let kinds = unstarted.map { Self.kinds[$0] }
+                let notice = LoopTimer(loop: loop)
+                notice.onFire = { [weak self] in
+                    self?.missingNotice?.close()
+                    self?.missingNotice = nil
+                    self?.changed(kinds)
+                }
+                notice.start(after: .zero)
+                missingNotice = notice
+            }
+            return
+        }
+        for k in unstarted.sorted() {
+            let provider = providers[k] ?? make(k)
+            started.insert(k)
             provider.start(on: bus)
         }
     }
 
-    private func make(_ kind: any SystemProvider.Type) -> any SystemProvider {
+    private func make(_ k: Int) -> any SystemProvider {
+        let kind = Self.kinds[k]
         let provider = kind.init(logger: logger)
         provider.onChange = { [weak self] in self?.changed(kind) }
+        providers[k] = provider
         return provider
     }
 
-    private func changed(_ kind: any SystemProvider.Type) {
-        if !kind.values.isEmpty { onReadings?() }
-        if !kind.sources.isEmpty { onChildren?(kind.sources) }
+    private func changed(_ kind: any SystemProvider.Type) { changed([kind]) }
+
+    private func changed(_ kinds: [any SystemProvider.Type]) {
+        if kinds.contains(where: { !$0.values.isEmpty }) { onReadings?() }
+        let sources = kinds.flatMap { $0.sources }
+        if !sources.isEmpty { onChildren?(sources) }
     }
 
     /// The system bus, connected now if it is not; nil, logged once, when there is
@@ -103,57 +125,60 @@ final class SystemServices {
             let bus = try BusConnection(systemBusOn: loop)
             bus.onDisconnect = { [weak self] error in self?.lost(error) }
             self.bus = bus
+            busMissing = false
             return bus
         } catch {
-            if !busMissing { logger.warning("system: no system bus: \(error)") }
-            busMissing = true
+            if !busMissing {
+                logger.warning("system: no system bus: \(error)")
+                noBus = SourceFailure(noBus.message, logged: true)
+            }
             return nil
         }
     }
-    private var busMissing = false
 
-    /// The bus went away: every provider is stopped, and says so, until the menu is
-    /// followed again (a reload).
+    /// The bus went away: every provider is stopped, and every value and group that
+    /// shows one says so, until the menu is followed again (a reload, a group's
+    /// children arriving), which connects anew.
     private func lost(_ error: BusError) {
         logger.warning("system: the system bus went away: \(error)")
-        for id in started { providers[id]?.stop() }
+        noBus = SourceFailure(noBus.message, logged: true)
+        for k in started { providers[k]?.stop() }
         started = []
         bus = nil
         onReadings?()
-        onChildren?(Array(wantedSources))
-        wantedValues = []
-        wantedSources = []
+        onChildren?(wantedSources.sorted { $0.rawValue < $1.rawValue })
+    }
+
+    /// A started provider of kind `k`.
+    private func provider(_ k: Int?) -> (any SystemProvider)? {
+        guard let k, started.contains(k) else { return nil }
+        return providers[k]
     }
 
     /// What `value` reads now (``SystemProvider/reading(of:)``).
     func reading(of value: SystemValue) -> Result<String, SourceFailure>? {
-        guard let provider = startedProvider(Self.kind(of: value)) else {
-            return .failure(SourceFailure("the system bus is not there"))
+        guard let provider = provider(Self.kind(of: value)) else {
+            return .failure(noBus)
         }
         return provider.reading(of: value)
     }
 
     /// Hands a user's change to the service that `value` is of.
     func apply(_ new: Value, to value: SystemValue) {
-        startedProvider(Self.kind(of: value))?.apply(new, to: value)
+        provider(Self.kind(of: value))?.apply(new, to: value)
     }
 
     /// The children of a `children-from: source` group, when a service provides them.
     func children(for source: ChildrenSource) -> [NodeSpec]? {
-        guard let kind = Self.kind(of: source) else { return nil }
-        guard let provider = startedProvider(kind) else {
-            return [.errorRow("the system bus is not there")]
-        }
+        guard let k = Self.kind(of: source) else { return nil }
+        guard let provider = provider(k) else { return [.errorRow(noBus.message)] }
         return provider.children(for: source)
     }
 
-    private func startedProvider(_ kind: any SystemProvider.Type) -> (any SystemProvider)? {
-        let id = ObjectIdentifier(kind)
-        return started.contains(id) ? providers[id] : nil
-    }
-
     func close() {
-        for id in started { providers[id]?.stop() }
+        missingNotice?.close()
+        missingNotice = nil
+        for k in started { providers[k]?.stop() }
         started = []
         onReadings = nil
         onChildren = nil

@@ -112,4 +112,59 @@ import Testing
             #expect(try daemon.request("ping").isOK)
         }
     }
+
+    /// The bus is connected while a group shows a service, and only then: a menu
+    /// with none never connects, and a reload that drops the last closes it.
+    @Test func theBusIsConnectedOnlyWhileShown() async throws {
+        try await withMockSystemBus(template: "power_profiles_daemon", name: Self.name) { bus in
+            try await withConfigFile(Self.config) { config in
+                try await withDaemon(config: config, environment: bus.environment) { daemon in
+                    try await waitUntil("the profiles") {
+                        try rows(daemon).first == "power/profile Profile [balanced]"
+                    }
+                    #expect(try bus.clients.contains(daemon.pid))
+                    try "menu:\n  - {id: other, title: Other}\n".write(
+                        toFile: config, atomically: true, encoding: .utf8)
+                    #expect(try daemon.request("reload").isOK)
+                    try await waitUntil("menud to leave the bus") { try !bus.clients.contains(daemon.pid) }
+                }
+            }
+            try await withConfigFile("menu:\n  - {id: other, title: Other}\n") { config in
+                try await withDaemon(config: config, environment: bus.environment) {
+                    (daemon: TestDaemon) async throws in
+                    #expect(try daemon.request("ping").isOK)
+                    #expect(try !bus.clients.contains(daemon.pid))
+                }
+            }
+        }
+    }
+
+    /// No system bus at all, or one that dies, is an error row that says so, and
+    /// one log line; menud keeps serving.
+    @Test func aMissingOrDyingBusIsAnErrorRow() async throws {
+        let missing = try TempDirectory()
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=\(missing.file("no-bus"))"
+        try await withConfigFile(Self.config) { config in
+            try await withDaemon(config: config, environment: environment) {
+                (daemon: TestDaemon) async throws in
+                try await waitUntil("the error row; rows: \(try rows(daemon))") {
+                    try rows(daemon) == ["power/error Error: the system bus is not there"]
+                }
+                #expect(
+                    daemon.log.components(separatedBy: "system: no system bus").count == 2, "\(daemon.log)")
+            }
+        }
+        try await withPowerProfiles { bus, daemon in
+            try await waitUntil("the profiles") {
+                try rows(daemon).first == "power/profile Profile [balanced]"
+            }
+            await bus.stopBus()
+            try await waitUntil("the error row; rows: \(try rows(daemon))") {
+                try rows(daemon) == ["power/error Error: the system bus is not there"]
+            }
+            #expect(daemon.log.contains("system: the system bus went away"))
+            #expect(try daemon.request("ping").isOK)
+        }
+    }
 }

@@ -58,6 +58,23 @@ public final class MockSystemBus {
         }
     }
 
+    /// The process ids of the bus's clients (the mock's among them), as the bus
+    /// knows them.
+    public var clients: [Int32] {
+        get throws {
+            try run("/usr/bin/busctl", ["--address=\(address)", "list", "--unique", "--no-legend"]).stdout
+                .split(separator: "\n").compactMap { line in
+                    line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first
+                        .flatMap { Int32($0) }
+                }
+        }
+    }
+
+    /// Stops the bus itself, as a system bus that dies would: every client loses it.
+    public func stopBus() async {
+        await bus.stop()
+    }
+
     /// Stops the service, as a crash or `systemctl stop` would: its name leaves the bus.
     public func stopService() async {
         await mock.stop()
