@@ -13,7 +13,7 @@ final class PowerProfiles: SystemProvider {
     static let path = "/net/hadess/PowerProfiles"
     static let missing = "power-profiles-daemon is not running"
 
-    var onChange: (() -> Void)?
+    var onChange: ((_ childrenChanged: Bool) -> Void)?
     private let logger: Logger
     private var bus: BusConnection?
     /// The connection whose signals are matched already: a match lasts as long as
@@ -71,7 +71,7 @@ final class PowerProfiles: SystemProvider {
             guard let self, case .failure(let error) = answer else { return }
             self.logger.warning("power-profiles: could not set '\(LogText.cut(profile))': \(error)")
             // The node goes back to the profile the daemon has.
-            self.onChange?()
+            self.onChange?(false)
         }
     }
 
@@ -145,8 +145,11 @@ final class PowerProfiles: SystemProvider {
         let new = State.serving(profiles: profiles, active: active)
         guard new != state else { return }
         if case .failing = state { logger.info("power-profiles: the daemon answers again") }
+        // The choice's options are the children; its value is read apart.
+        var childrenChanged = true
+        if case .serving(let old, _) = state { childrenChanged = old != profiles }
         state = new
-        onChange?()
+        onChange?(childrenChanged)
     }
 
     /// One log line per cause: the same failure again is not told again.
@@ -154,6 +157,6 @@ final class PowerProfiles: SystemProvider {
         if case .failing(let old) = state, old.message == message { return }
         logger.warning("power-profiles: \(message)")
         state = .failing(SourceFailure(message, logged: true))
-        onChange?()
+        onChange?(true)
     }
 }

@@ -14,8 +14,8 @@ protocol SystemProvider: AnyObject {
     static var sources: [ChildrenSource] { get }
     /// A provider, stopped, that logs to `logger`.
     init(logger: Logger)
-    /// Told when its readings or its children changed.
-    var onChange: (() -> Void)? { get set }
+    /// Told when its readings changed, and whether its children did too.
+    var onChange: ((_ childrenChanged: Bool) -> Void)? { get set }
     /// Starts following the service on `bus`: its signals, then its state.
     func start(on bus: BusConnection)
     /// Stops following it; its readings are forgotten.

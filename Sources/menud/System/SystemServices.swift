@@ -87,7 +87,7 @@ final class SystemServices {
                 notice.onFire = { [weak self] in
                     self?.missingNotice?.close()
                     self?.missingNotice = nil
-                    self?.changed(kinds)
+                    self?.changed(kinds, children: true)
                 }
                 notice.start(after: .zero)
                 missingNotice = notice
@@ -104,17 +104,15 @@ final class SystemServices {
     private func make(_ k: Int) -> any SystemProvider {
         let kind = Self.kinds[k]
         let provider = kind.init(logger: logger)
-        provider.onChange = { [weak self] in self?.changed(kind) }
+        provider.onChange = { [weak self] children in self?.changed([kind], children: children) }
         providers[k] = provider
         return provider
     }
 
-    private func changed(_ kind: any SystemProvider.Type) { changed([kind]) }
-
-    private func changed(_ kinds: [any SystemProvider.Type]) {
+    private func changed(_ kinds: [any SystemProvider.Type], children: Bool) {
         if kinds.contains(where: { !$0.values.isEmpty }) { onReadings?() }
         let sources = kinds.flatMap { $0.sources }
-        if !sources.isEmpty { onChildren?(sources) }
+        if children && !sources.isEmpty { onChildren?(sources) }
     }
 
     /// The system bus, connected now if it is not; nil, logged once, when there is

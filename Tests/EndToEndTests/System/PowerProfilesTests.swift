@@ -167,4 +167,39 @@ import Testing
             #expect(try daemon.request("ping").isOK)
         }
     }
+
+    /// Python run inside the mock (dbusmock's `AddMethod` runs its code there): its
+    /// `Set` refuses every property from then on, as a daemon that denies the caller.
+    static let refuseSets = """
+        @dbus.service.method(dbus.PROPERTIES_IFACE, in_signature="ssv", out_signature="")
+        def refuse(self, interface, name, value, *rest, **keywords):
+            raise dbus.exceptions.DBusException("not allowed", name="org.freedesktop.DBus.Error.AccessDenied")
+        type(self).Set = refuse
+        """
+
+    /// A pick the daemon refuses is one log line with its reason, and the choice goes
+    /// back to the profile the daemon has.
+    @Test func aRefusedPickGoesBack() async throws {
+        try await withPowerProfiles { bus, daemon in
+            try await waitUntil("the profiles") {
+                try rows(daemon).first == "power/profile Profile [balanced]"
+            }
+            try bus.call(
+                destination: Self.name, path: Self.path, interface: "org.freedesktop.DBus.Mock",
+                member: "AddMethod", ["sssss", Self.name, "RefuseSets", "", "", Self.refuseSets])
+            try bus.call(
+                destination: Self.name, path: Self.path, interface: Self.name, member: "RefuseSets", [])
+            let events = try daemon.connect()
+            try events.subscribe("value")
+            #expect(try daemon.request("set power/profile performance").isOK)
+            var heard: [String] = []
+            while heard.last != "value\tpower/profile\tbalanced" {
+                heard += try events.readEventGroup().records.filter { $0.hasPrefix("value\tpower/profile\t") }
+            }
+            #expect(heard == ["value\tpower/profile\tperformance", "value\tpower/profile\tbalanced"])
+            #expect(try activeProfile(bus) == "s \"balanced\"")
+            let refusals = daemon.log.split(separator: "\n").filter { $0.contains("could not set") }
+            #expect(refusals.count == 1 && refusals[0].contains("AccessDenied"), "\(daemon.log)")
+        }
+    }
 }
