@@ -140,6 +140,8 @@ final class SystemServices {
     private func lost(_ error: BusError) {
         logger.warning("system: the system bus went away: \(error)")
         noBus = SourceFailure(noBus.message, logged: true)
+        // Said: the attempts to connect again that follow are not told again.
+        busMissing = true
         for k in started { providers[k]?.stop() }
         started = []
         bus = nil
