@@ -33,6 +33,16 @@ import Testing
             .map { "\($0.path) \($0.title)" + ($0.value.isEmpty ? "" : " [\($0.value)]") }
     }
 
+    /// Waits until the rows below `power` are `expected`, or begin with `first`.
+    private func waitForRows(_ daemon: TestDaemon, _ expected: [String]? = nil, first: String? = nil)
+        async throws
+    {
+        try await waitUntil("the rows \(expected ?? [first ?? ""]); rows: \(try rows(daemon))") {
+            let now = try rows(daemon)
+            return expected.map { now == $0 } ?? (now.first == first)
+        }
+    }
+
     private func activeProfile(_ bus: MockSystemBus) throws -> String {
         try bus.property(path: Self.path, interface: Self.name, "ActiveProfile")
     }
@@ -41,9 +51,7 @@ import Testing
     /// the daemon's profile: the mock is called `Set`.
     @Test func aPickSetsTheDaemonsProfile() async throws {
         try await withPowerProfiles { bus, daemon in
-            try await waitUntil("the profiles; rows: \(try rows(daemon))") {
-                try rows(daemon).first == "power/profile Profile [balanced]"
-            }
+            try await waitForRows(daemon, first: "power/profile Profile [balanced]")
             #expect(
                 try rows(daemon) == [
                     "power/profile Profile [balanced]", "power/profile/power-saver Power saver",
@@ -62,9 +70,7 @@ import Testing
     /// record, heard from the daemon's signal.
     @Test func anOutsideChangeReachesAWatcher() async throws {
         try await withPowerProfiles { bus, daemon in
-            try await waitUntil("the profiles") {
-                try rows(daemon).first == "power/profile Profile [balanced]"
-            }
+            try await waitForRows(daemon, first: "power/profile Profile [balanced]")
             let events = try daemon.connect()
             try events.subscribe("value")
             try bus.setProperty(path: Self.path, interface: Self.name, "ActiveProfile", "s", "power-saver")
@@ -78,18 +84,12 @@ import Testing
     /// read anew. menud keeps serving throughout.
     @Test func aDaemonThatGoesAndComesBackIsFollowed() async throws {
         try await withPowerProfiles { bus, daemon in
-            try await waitUntil("the profiles") {
-                try rows(daemon).first == "power/profile Profile [balanced]"
-            }
+            try await waitForRows(daemon, first: "power/profile Profile [balanced]")
             await bus.stopService()
-            try await waitUntil("the error row; rows: \(try rows(daemon))") {
-                try rows(daemon) == ["power/error Error: power-profiles-daemon is not running"]
-            }
+            try await waitForRows(daemon, ["power/error Error: power-profiles-daemon is not running"])
             #expect(try daemon.request("ping").isOK)
             try await bus.startService()
-            try await waitUntil("the profiles again; rows: \(try rows(daemon))") {
-                try rows(daemon).first == "power/profile Profile [balanced]"
-            }
+            try await waitForRows(daemon, first: "power/profile Profile [balanced]")
             let lines = daemon.log.split(separator: "\n").filter { $0.contains("power-profiles:") }
             #expect(lines.count == 2, "\(lines)")
             #expect(lines.first?.contains("power-profiles-daemon is not running") == true)
@@ -100,15 +100,10 @@ import Testing
     /// a crash.
     @Test func aGarbledAnswerIsAnErrorRow() async throws {
         try await withPowerProfiles { bus, daemon in
-            try await waitUntil("the profiles") {
-                try rows(daemon).first == "power/profile Profile [balanced]"
-            }
+            try await waitForRows(daemon, first: "power/profile Profile [balanced]")
             try bus.setProperty(path: Self.path, interface: Self.name, "Profiles", "as", "1", "bad id!")
-            try await waitUntil("the error row; rows: \(try rows(daemon))") {
-                try rows(daemon) == [
-                    "power/error Error: power-profiles-daemon offers no profiles menud can show"
-                ]
-            }
+            try await waitForRows(
+                daemon, ["power/error Error: power-profiles-daemon offers no profiles menud can show"])
             #expect(try daemon.request("ping").isOK)
         }
     }
@@ -119,9 +114,7 @@ import Testing
         try await withMockSystemBus(template: "power_profiles_daemon", name: Self.name) { bus in
             try await withConfigFile(Self.config) { config in
                 try await withDaemon(config: config, environment: bus.environment) { daemon in
-                    try await waitUntil("the profiles") {
-                        try rows(daemon).first == "power/profile Profile [balanced]"
-                    }
+                    try await waitForRows(daemon, first: "power/profile Profile [balanced]")
                     #expect(try bus.clients.contains(daemon.pid))
                     try "menu:\n  - {id: other, title: Other}\n".write(
                         toFile: config, atomically: true, encoding: .utf8)
@@ -148,21 +141,15 @@ import Testing
         try await withConfigFile(Self.config) { config in
             try await withDaemon(config: config, environment: environment) {
                 (daemon: TestDaemon) async throws in
-                try await waitUntil("the error row; rows: \(try rows(daemon))") {
-                    try rows(daemon) == ["power/error Error: the system bus is not there"]
-                }
+                try await waitForRows(daemon, ["power/error Error: the system bus is not there"])
                 #expect(
                     daemon.log.components(separatedBy: "system: no system bus").count == 2, "\(daemon.log)")
             }
         }
         try await withPowerProfiles { bus, daemon in
-            try await waitUntil("the profiles") {
-                try rows(daemon).first == "power/profile Profile [balanced]"
-            }
+            try await waitForRows(daemon, first: "power/profile Profile [balanced]")
             await bus.stopBus()
-            try await waitUntil("the error row; rows: \(try rows(daemon))") {
-                try rows(daemon) == ["power/error Error: the system bus is not there"]
-            }
+            try await waitForRows(daemon, ["power/error Error: the system bus is not there"])
             let lines = daemon.log.split(separator: "\n").filter { $0.contains("system:") }
             #expect(lines.count == 1 && lines[0].contains("system: the system bus went away"), "\(lines)")
             #expect(try daemon.request("ping").isOK)
@@ -182,9 +169,7 @@ import Testing
     /// back to the profile the daemon has.
     @Test func aRefusedPickGoesBack() async throws {
         try await withPowerProfiles { bus, daemon in
-            try await waitUntil("the profiles") {
-                try rows(daemon).first == "power/profile Profile [balanced]"
-            }
+            try await waitForRows(daemon, first: "power/profile Profile [balanced]")
             try bus.call(
                 destination: Self.name, path: Self.path, interface: "org.freedesktop.DBus.Mock",
                 member: "AddMethod", ["sssss", Self.name, "RefuseSets", "", "", Self.refuseSets])
