@@ -73,6 +73,8 @@ import Testing
                             == true)
                     #expect(try daemon.request("collapse stuck").isOK)
                 }
+                // The pool's channel is made before `before`: see the hung hook's test.
+                #expect(try daemon.request("find stuck").isOK)
                 try openAndTimeOut()
                 let before = openDescriptors(daemon.pid)
                 for _ in 0..<6 { try openAndTimeOut() }
@@ -137,7 +139,10 @@ import Testing
             // libuv opens a descriptor (on /dev/null) with a loop's first stream and
             // keeps it as long as the loop, a reserve for its accept; menud's first
             // stream is a command's output pipe. A quiet group is opened first, so
-            // that `before` counts it.
+            // that `before` counts it. The pool's channel back to the loop is made at
+            // the pool's first job and kept: a `find` runs there, so that the state
+            // save `expand` schedules cannot add it after `before` is counted.
+            #expect(try daemon.request("find quiet").isOK)
             #expect(try daemon.request("expand quiet").isOK)
             #expect(rows(try daemon.request("rows quiet")).map(\.title) == ["Quiet", "Calm"])
             try await waitUntil("the probe connections to close") { openDescriptors(daemon.pid) > 0 }
