@@ -5,6 +5,10 @@ public enum ChildrenSource: String, Sendable, Hashable, CaseIterable {
     case applications
     /// power-profiles-daemon's profiles, as a choice of the active one.
     case powerProfiles = "power-profiles"
+    /// BlueZ's adapter and paired devices, with a group that scans for others.
+    case bluetooth
+    /// The devices BlueZ finds while the group is open, for pairing.
+    case bluetoothScan = "bluetooth-scan"
 }
 
 /// Groups whose children come from a command (`children-cmd`) or from the daemon

@@ -9,6 +9,19 @@ extension MenuService {
     func followProvidedChildren() {
         followApplications()
         system.follow(sources: isClosed ? [] : model.childrenSourcesShown)
+        followOpenSystemGroups()
+    }
+
+    /// Tells the system services which of their groups are open (expanded, and in
+    /// the rows): after every change, so cheap while no group shows a service.
+    func followOpenSystemGroups() {
+        let sources = system.followedSources
+        guard !sources.isEmpty else { return system.follow(open: []) }
+        var open: Set<ChildrenSource> = []
+        for g in model.groups(from: Set(sources)) where model.isExpanded(g) && model.rowIndex(of: g) != nil {
+            if let source = model.childrenSource(of: g) { open.insert(source) }
+        }
+        system.follow(open: open)
     }
 
     /// The children the daemon has for each `children-from` source, as a model's
@@ -17,9 +30,7 @@ extension MenuService {
     var provided: [ChildrenSource: [NodeSpec]] {
         var provided: [ChildrenSource: [NodeSpec]] = [:]
         if let applications = applicationMenu { provided[.applications] = applications.children }
-        for source in model.childrenSourcesShown where SystemServices.provides(source) {
-            provided[source] = system.children(for: source)
-        }
+        for source in system.followedSources { provided[source] = system.children(for: source) }
         return provided
     }
 

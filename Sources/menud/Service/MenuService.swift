@@ -87,6 +87,7 @@ final class MenuService {
         if loading.commands { forgetChildrenOfCollapsedGroups(changes) }
         if loading.refreshing || !children.refresh.isIdle { followRefreshes() }
         if !liveValues.commandIndex.isEmpty { readValuesOfOpenedGroups(changes) }
+        followOpenSystemGroups()
         if runOnChange {
             for change in changes {
                 for n in change.valueChanged {

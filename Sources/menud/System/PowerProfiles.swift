@@ -7,7 +7,7 @@ import MenuCore
 /// anyone (a hotkey, `powerprofilesctl`, another menu) and `NameOwnerChanged` for
 /// the daemon stopping and starting again; a pick sets `ActiveProfile`.
 final class PowerProfiles: SystemProvider {
-    static let values: [SystemValue] = [.powerProfile]
+    static let values: [SystemValue.Kind] = [.powerProfile]
     static let sources: [ChildrenSource] = [.powerProfiles]
     static let name = "net.hadess.PowerProfiles"
     static let path = "/net/hadess/PowerProfiles"

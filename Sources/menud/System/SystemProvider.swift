@@ -9,7 +9,7 @@ import MenuCore
 /// reads changed. Everything runs on the daemon's loop.
 protocol SystemProvider: AnyObject {
     /// The values it reads and sets.
-    static var values: [SystemValue] { get }
+    static var values: [SystemValue.Kind] { get }
     /// The `children-from` sources it fills.
     static var sources: [ChildrenSource] { get }
     /// A provider, stopped, that logs to `logger`.
@@ -29,4 +29,12 @@ protocol SystemProvider: AnyObject {
     /// The children of a `children-from: source` group: nil until the service has
     /// answered, one error row while it is not there.
     func children(for source: ChildrenSource) -> [NodeSpec]?
+    /// The groups of its sources that are open now (expanded, and in the rows): a
+    /// service that does something while the user looks (a Bluetooth scan) starts
+    /// and stops it here.
+    func opened(_ sources: Set<ChildrenSource>)
+}
+
+extension SystemProvider {
+    func opened(_ sources: Set<ChildrenSource>) {}
 }

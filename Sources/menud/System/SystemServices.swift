@@ -10,7 +10,7 @@ import MenuLoop
 final class SystemServices {
     /// Every provider there is: each says what it reads and fills
     /// (``SystemProvider/values``, ``SystemProvider/sources``).
-    private static var kinds: [any SystemProvider.Type] { [PowerProfiles.self] }
+    private static var kinds: [any SystemProvider.Type] { [PowerProfiles.self, Bluetooth.self] }
 
     /// Told when a provider's readings changed, for the value nodes that show them.
     var onReadings: (() -> Void)?
@@ -26,6 +26,8 @@ final class SystemServices {
     /// What the value nodes and the groups show, followed apart.
     private var wantedValues: Set<SystemValue> = []
     private var wantedSources: Set<ChildrenSource> = []
+    /// The groups of those sources that are open.
+    private var openSources: Set<ChildrenSource> = []
     /// The log has said that there is no system bus.
     private var busMissing = false
     /// Tells what shows a service that the bus is missing.
@@ -40,7 +42,7 @@ final class SystemServices {
     }
 
     private static func kind(of value: SystemValue) -> Int? {
-        kinds.firstIndex { $0.values.contains(value) }
+        kinds.firstIndex { $0.values.contains(value.kind) }
     }
 
     private static func kind(of source: ChildrenSource) -> Int? {
@@ -60,6 +62,23 @@ final class SystemServices {
     func follow(sources: Set<ChildrenSource>) {
         wantedSources = sources.filter(Self.provides)
         follow()
+    }
+
+    /// Tells each started provider which groups of its sources are open now.
+    func follow(open sources: Set<ChildrenSource>) {
+        guard sources != openSources else { return }
+        openSources = sources
+        for k in started.sorted() { tellOpened(k) }
+    }
+
+    private func tellOpened(_ k: Int) {
+        providers[k]?.opened(openSources.intersection(Self.kinds[k].sources))
+    }
+
+    /// The sources of the providers that the groups shown follow: a provider's
+    /// children may hold a group of another of its sources.
+    var followedSources: [ChildrenSource] {
+        Set(wantedSources.compactMap(Self.kind(of:))).sorted().flatMap { Self.kinds[$0].sources }
     }
 
     /// Stops the providers nothing shows, and starts those shown that are not
@@ -98,6 +117,7 @@ final class SystemServices {
             let provider = providers[k] ?? make(k)
             started.insert(k)
             provider.start(on: bus)
+            tellOpened(k)
         }
     }
 
@@ -180,6 +200,7 @@ final class SystemServices {
         missingNotice = nil
         for k in started { providers[k]?.stop() }
         started = []
+        openSources = []
         onReadings = nil
         onChildren = nil
         bus?.close()
