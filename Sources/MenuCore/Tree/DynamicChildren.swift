@@ -9,6 +9,8 @@ public enum ChildrenSource: String, Sendable, Hashable, CaseIterable {
     case bluetooth
     /// The devices BlueZ finds while the group is open, for pairing.
     case bluetoothScan = "bluetooth-scan"
+    /// NetworkManager's Wi-Fi radio, the networks in reach and the saved VPNs.
+    case networks
 }
 
 /// Groups whose children come from a command (`children-cmd`) or from the daemon

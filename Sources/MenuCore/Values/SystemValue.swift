@@ -9,6 +9,10 @@ public struct SystemValue: Sendable, Hashable {
         case bluetoothPower = "bluetooth-power"
         /// Whether the Bluetooth device whose address is the key is connected.
         case bluetoothConnected = "bluetooth-connected"
+        /// Whether NetworkManager's Wi-Fi radio is on.
+        case wifiRadio = "wifi-radio"
+        /// Whether the network or VPN whose row id is the key is connected.
+        case networkConnected = "network-connected"
     }
 
     public var kind: Kind

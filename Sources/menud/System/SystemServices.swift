@@ -10,7 +10,9 @@ import MenuLoop
 final class SystemServices {
     /// Every provider there is: each says what it reads and fills
     /// (``SystemProvider/values``, ``SystemProvider/sources``).
-    private static var kinds: [any SystemProvider.Type] { [PowerProfiles.self, Bluetooth.self] }
+    private static var kinds: [any SystemProvider.Type] {
+        [PowerProfiles.self, Bluetooth.self, Networks.self]
+    }
 
     /// Told when a provider's readings changed, for the value nodes that show them.
     var onReadings: (() -> Void)?

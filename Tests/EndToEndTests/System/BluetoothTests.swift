@@ -36,19 +36,6 @@ import Testing
             destination: Self.name, path: "/", interface: "org.bluez.Mock", member: member, arguments)
     }
 
-    /// The rows below `bt`, as `path title [value]`.
-    private func rows(_ daemon: TestDaemon) throws -> [String] {
-        try daemon.request("tree bt").lines.compactMap { RowRecord(fields: ProtocolFields.fields(of: $0)) }
-            .filter { $0.path.hasPrefix("bt/") }
-            .map { "\($0.path) \($0.title)" + ($0.value.isEmpty ? "" : " [\($0.value)]") }
-    }
-
-    private func waitForRows(_ daemon: TestDaemon, _ expected: [String]) async throws {
-        try await waitUntil("the rows \(expected); rows: \(try rows(daemon))") {
-            try rows(daemon) == expected
-        }
-    }
-
     /// The rows with the adapter and the headphones as told.
     static func shown(power: String = "on", headphones: String = "Headphones [off]") -> [String] {
         ["bt/power Power [\(power)]", "bt/11-22-33-44-55-66 \(headphones)", "bt/scan Scan"]
@@ -59,12 +46,12 @@ import Testing
     /// off makes BlueZ's calls: `Set Powered`, `Connect`, `Disconnect`.
     @Test func togglesMakeBlueZsCalls() async throws {
         try await withBluetooth { bus, daemon in
-            try await waitForRows(daemon, Self.shown)
+            try await daemon.waitForRows(below: "bt", Self.shown)
             #expect(try daemon.request("set bt/11-22-33-44-55-66 on").isOK)
             try await waitUntil("Connect called; calls:\n\(bus.calls)") {
                 bus.calls.contains("Connect")
             }
-            try await waitForRows(daemon, Self.shown(power: "on", headphones: "Headphones [on]"))
+            try await daemon.waitForRows(below: "bt", Self.shown(power: "on", headphones: "Headphones [on]"))
             #expect(try daemon.request("set bt/11-22-33-44-55-66 off").isOK)
             try await waitUntil("Disconnect called; calls:\n\(bus.calls)") {
                 bus.calls.contains("Disconnect")
@@ -73,7 +60,8 @@ import Testing
             try await waitUntil("the adapter powered off; calls:\n\(bus.calls)") {
                 try bus.property(path: Self.adapter, interface: "org.bluez.Adapter1", "Powered") == "b false"
             }
-            try await waitForRows(daemon, Self.shown(power: "off", headphones: "Headphones [off]"))
+            try await daemon.waitForRows(
+                below: "bt", Self.shown(power: "off", headphones: "Headphones [off]"))
         }
     }
 
@@ -81,7 +69,7 @@ import Testing
     /// client: one value record for the connection, the row for the battery.
     @Test func anOutsideConnectionAndBatteryReachAWatcher() async throws {
         try await withBluetooth { bus, daemon in
-            try await waitForRows(daemon, Self.shown)
+            try await daemon.waitForRows(below: "bt", Self.shown)
             let events = try daemon.connect()
             try events.subscribe("value")
             try bus.call(
@@ -96,7 +84,8 @@ import Testing
                 member: "AddProperties", ["sa{sv}", "org.bluez.Battery1", "1", "Percentage", "y", "80"])
             try bus.setProperty(
                 path: Self.headphones, interface: "org.bluez.Battery1", "Percentage", "y", "75")
-            try await waitForRows(daemon, Self.shown(power: "on", headphones: "Headphones · 75% [on]"))
+            try await daemon.waitForRows(
+                below: "bt", Self.shown(power: "on", headphones: "Headphones · 75% [on]"))
         }
     }
 
@@ -105,7 +94,7 @@ import Testing
     /// is one of the paired devices.
     @Test func scanListsNewDevicesWhileOpenAndPairsThem() async throws {
         try await withBluetooth { bus, daemon in
-            try await waitForRows(daemon, Self.shown)
+            try await daemon.waitForRows(below: "bt", Self.shown)
             // Scan in the rows and expanded: `bt` closed hides it, and discovers nothing.
             #expect(try daemon.request("expand bt/scan").isOK)
             #expect(try daemon.request("ping").isOK)
@@ -115,11 +104,12 @@ import Testing
                 bus.calls.contains("StartDiscovery")
             }
             try mock(bus, "AddDevice", "sss", "hci0", "AA:BB:CC:DD:EE:FF", "Speaker")
-            try await waitForRows(daemon, Self.shown + ["bt/scan/AA-BB-CC-DD-EE-FF Speaker [off]"])
+            try await daemon.waitForRows(
+                below: "bt", Self.shown + ["bt/scan/AA-BB-CC-DD-EE-FF Speaker [off]"])
 
             #expect(try daemon.request("set bt/scan/AA-BB-CC-DD-EE-FF on").isOK)
-            try await waitForRows(
-                daemon,
+            try await daemon.waitForRows(
+                below: "bt",
                 [
                     "bt/power Power [on]", "bt/11-22-33-44-55-66 Headphones [off]",
                     "bt/AA-BB-CC-DD-EE-FF Speaker [on]", "bt/scan Scan",
@@ -140,22 +130,22 @@ import Testing
     /// A refused connection is one log line, and the toggle goes back.
     @Test func aRefusedConnectionGoesBack() async throws {
         try await withBluetooth { bus, daemon in
-            try await waitForRows(daemon, Self.shown)
+            try await daemon.waitForRows(below: "bt", Self.shown)
             // Connected by another program, then said disconnected by a property's
             // change alone: the mock still counts it connected, and refuses Connect.
             try bus.call(
                 destination: Self.name, path: Self.headphones, interface: "org.bluez.Device1",
                 member: "Connect",
                 [])
-            try await waitForRows(daemon, Self.shown(power: "on", headphones: "Headphones [on]"))
+            try await daemon.waitForRows(below: "bt", Self.shown(power: "on", headphones: "Headphones [on]"))
             try bus.setProperty(
                 path: Self.headphones, interface: "org.bluez.Device1", "Connected", "b", "false")
-            try await waitForRows(daemon, Self.shown)
+            try await daemon.waitForRows(below: "bt", Self.shown)
             #expect(try daemon.request("set bt/11-22-33-44-55-66 on").isOK)
             try await waitUntil("the refusal logged; log:\n\(daemon.log)") {
                 daemon.log.contains("bluetooth: could not connect 'Headphones'")
             }
-            try await waitForRows(daemon, Self.shown)
+            try await daemon.waitForRows(below: "bt", Self.shown)
             #expect(try daemon.request("ping").isOK)
         }
     }
@@ -164,14 +154,14 @@ import Testing
     /// read anew, and an empty BlueZ says there is no adapter.
     @Test func blueZThatGoesAndComesBackIsFollowed() async throws {
         try await withBluetooth { bus, daemon in
-            try await waitForRows(daemon, Self.shown)
+            try await daemon.waitForRows(below: "bt", Self.shown)
             await bus.stopService()
-            try await waitForRows(daemon, ["bt/error Error: BlueZ is not running"])
+            try await daemon.waitForRows(below: "bt", ["bt/error Error: BlueZ is not running"])
             #expect(try daemon.request("ping").isOK)
             try await bus.startService()
-            try await waitForRows(daemon, ["bt/error Error: there is no Bluetooth adapter"])
+            try await daemon.waitForRows(below: "bt", ["bt/error Error: there is no Bluetooth adapter"])
             try mock(bus, "AddAdapter", "ss", "hci0", "laptop")
-            try await waitForRows(daemon, ["bt/power Power [on]", "bt/scan Scan"])
+            try await daemon.waitForRows(below: "bt", ["bt/power Power [on]", "bt/scan Scan"])
             let lines = daemon.log.split(separator: "\n").filter { $0.contains("bluetooth:") }
             #expect(lines.count == 2, "\(lines)")
         }

@@ -26,23 +26,6 @@ import Testing
         }
     }
 
-    /// The rows below `power`, as `path title [value]`.
-    private func rows(_ daemon: TestDaemon) throws -> [String] {
-        try daemon.request("tree power").lines.compactMap { RowRecord(fields: ProtocolFields.fields(of: $0)) }
-            .filter { $0.path.hasPrefix("power/") }
-            .map { "\($0.path) \($0.title)" + ($0.value.isEmpty ? "" : " [\($0.value)]") }
-    }
-
-    /// Waits until the rows below `power` are `expected`, or begin with `first`.
-    private func waitForRows(_ daemon: TestDaemon, _ expected: [String]? = nil, first: String? = nil)
-        async throws
-    {
-        try await waitUntil("the rows \(expected ?? [first ?? ""]); rows: \(try rows(daemon))") {
-            let now = try rows(daemon)
-            return expected.map { now == $0 } ?? (now.first == first)
-        }
-    }
-
     private func activeProfile(_ bus: MockSystemBus) throws -> String {
         try bus.property(path: Self.path, interface: Self.name, "ActiveProfile")
     }
@@ -51,9 +34,9 @@ import Testing
     /// the daemon's profile: the mock is called `Set`.
     @Test func aPickSetsTheDaemonsProfile() async throws {
         try await withPowerProfiles { bus, daemon in
-            try await waitForRows(daemon, first: "power/profile Profile [balanced]")
+            try await daemon.waitForRows(below: "power", first: "power/profile Profile [balanced]")
             #expect(
-                try rows(daemon) == [
+                try daemon.rows(below: "power") == [
                     "power/profile Profile [balanced]", "power/profile/power-saver Power saver",
                     "power/profile/balanced Balanced", "power/profile/performance Performance",
                 ])
@@ -62,7 +45,7 @@ import Testing
                 try activeProfile(bus) == "s \"performance\""
             }
             #expect(bus.calls.contains("Set \(Self.path) \(Self.name).ActiveProfile \"performance\""))
-            #expect(try rows(daemon).first == "power/profile Profile [performance]")
+            #expect(try daemon.rows(below: "power").first == "power/profile Profile [performance]")
         }
     }
 
@@ -70,7 +53,7 @@ import Testing
     /// record, heard from the daemon's signal.
     @Test func anOutsideChangeReachesAWatcher() async throws {
         try await withPowerProfiles { bus, daemon in
-            try await waitForRows(daemon, first: "power/profile Profile [balanced]")
+            try await daemon.waitForRows(below: "power", first: "power/profile Profile [balanced]")
             let events = try daemon.connect()
             try events.subscribe("value")
             try bus.setProperty(path: Self.path, interface: Self.name, "ActiveProfile", "s", "power-saver")
@@ -84,12 +67,13 @@ import Testing
     /// read anew. menud keeps serving throughout.
     @Test func aDaemonThatGoesAndComesBackIsFollowed() async throws {
         try await withPowerProfiles { bus, daemon in
-            try await waitForRows(daemon, first: "power/profile Profile [balanced]")
+            try await daemon.waitForRows(below: "power", first: "power/profile Profile [balanced]")
             await bus.stopService()
-            try await waitForRows(daemon, ["power/error Error: power-profiles-daemon is not running"])
+            try await daemon.waitForRows(
+                below: "power", ["power/error Error: power-profiles-daemon is not running"])
             #expect(try daemon.request("ping").isOK)
             try await bus.startService()
-            try await waitForRows(daemon, first: "power/profile Profile [balanced]")
+            try await daemon.waitForRows(below: "power", first: "power/profile Profile [balanced]")
             let lines = daemon.log.split(separator: "\n").filter { $0.contains("power-profiles:") }
             #expect(lines.count == 2, "\(lines)")
             #expect(lines.first?.contains("power-profiles-daemon is not running") == true)
@@ -100,10 +84,11 @@ import Testing
     /// a crash.
     @Test func aGarbledAnswerIsAnErrorRow() async throws {
         try await withPowerProfiles { bus, daemon in
-            try await waitForRows(daemon, first: "power/profile Profile [balanced]")
+            try await daemon.waitForRows(below: "power", first: "power/profile Profile [balanced]")
             try bus.setProperty(path: Self.path, interface: Self.name, "Profiles", "as", "1", "bad id!")
-            try await waitForRows(
-                daemon, ["power/error Error: power-profiles-daemon offers no profiles menud can show"])
+            try await daemon.waitForRows(
+                below: "power", ["power/error Error: power-profiles-daemon offers no profiles menud can show"]
+            )
             #expect(try daemon.request("ping").isOK)
         }
     }
@@ -114,7 +99,7 @@ import Testing
         try await withMockSystemBus(template: "power_profiles_daemon", name: Self.name) { bus in
             try await withConfigFile(Self.config) { config in
                 try await withDaemon(config: config, environment: bus.environment) { daemon in
-                    try await waitForRows(daemon, first: "power/profile Profile [balanced]")
+                    try await daemon.waitForRows(below: "power", first: "power/profile Profile [balanced]")
                     #expect(try bus.clients.contains(daemon.pid))
                     try "menu:\n  - {id: other, title: Other}\n".write(
                         toFile: config, atomically: true, encoding: .utf8)
@@ -141,15 +126,16 @@ import Testing
         try await withConfigFile(Self.config) { config in
             try await withDaemon(config: config, environment: environment) {
                 (daemon: TestDaemon) async throws in
-                try await waitForRows(daemon, ["power/error Error: the system bus is not there"])
+                try await daemon.waitForRows(
+                    below: "power", ["power/error Error: the system bus is not there"])
                 #expect(
                     daemon.log.components(separatedBy: "system: no system bus").count == 2, "\(daemon.log)")
             }
         }
         try await withPowerProfiles { bus, daemon in
-            try await waitForRows(daemon, first: "power/profile Profile [balanced]")
+            try await daemon.waitForRows(below: "power", first: "power/profile Profile [balanced]")
             await bus.stopBus()
-            try await waitForRows(daemon, ["power/error Error: the system bus is not there"])
+            try await daemon.waitForRows(below: "power", ["power/error Error: the system bus is not there"])
             let lines = daemon.log.split(separator: "\n").filter { $0.contains("system:") }
             #expect(lines.count == 1 && lines[0].contains("system: the system bus went away"), "\(lines)")
             #expect(try daemon.request("ping").isOK)
@@ -169,7 +155,7 @@ import Testing
     /// back to the profile the daemon has.
     @Test func aRefusedPickGoesBack() async throws {
         try await withPowerProfiles { bus, daemon in
-            try await waitForRows(daemon, first: "power/profile Profile [balanced]")
+            try await daemon.waitForRows(below: "power", first: "power/profile Profile [balanced]")
             try bus.call(
                 destination: Self.name, path: Self.path, interface: "org.freedesktop.DBus.Mock",
                 member: "AddMethod", ["sssss", Self.name, "RefuseSets", "", "", Self.refuseSets])
