@@ -20,11 +20,9 @@ final class Bluetooth: SystemProvider {
 
     var onChange: ((_ childrenChanged: Bool) -> Void)?
     private let logger: Logger
-    private var bus: BusConnection?
-    /// The connection whose signals are matched already (see PowerProfiles).
-    private weak var matched: BusConnection?
+    private let link = ServiceLink(service: Bluetooth.name)
+    private var bus: BusConnection? { link.bus }
     private var state = State.unknown
-    private var reads = 0
     /// The adapters and devices by object path, as BlueZ tells them.
     private var adapters: [String: Adapter] = [:]
     private var devices: [String: Device] = [:]
@@ -64,36 +62,35 @@ final class Bluetooth: SystemProvider {
     }
 
     func start(on bus: BusConnection) {
-        self.bus = bus
-        if matched !== bus {
-            matched = bus
-            bus.onInterfacesChanged(
-                of: Self.name, path: "/",
-                added: { [weak self] object, interfaces in self?.added(object, interfaces) },
-                removed: { [weak self] object, names in self?.removed(object, names) })
-            for interface in [Self.adapterInterface, Self.deviceInterface, Self.batteryInterface] {
-                bus.onPropertiesChanged(of: Self.name, path: nil, interface: interface) {
-                    [weak self] path, changed, invalidated in
-                    self?.heard(interface, of: path, changed, invalidated: invalidated)
+        link.start(
+            on: bus,
+            match: { bus in
+                bus.onInterfacesChanged(
+                    of: Self.name, path: "/",
+                    added: { [weak self] object, interfaces in self?.added(object, interfaces) },
+                    removed: { [weak self] object, names in self?.removed(object, names) })
+                for interface in [Self.adapterInterface, Self.deviceInterface, Self.batteryInterface] {
+                    bus.onPropertiesChanged(of: Self.name, path: nil, interface: interface) {
+                        [weak self] path, changed, invalidated in
+                        self?.heard(interface, of: path, changed, invalidated: invalidated)
+                    }
                 }
-            }
-            bus.onNameOwnerChanged(Self.name) { [weak self] owner in
-                guard let self, self.bus != nil else { return }
+            },
+            owner: { [weak self] owner in
+                guard let self else { return }
                 self.discovering = nil
                 if owner == nil { self.fail(Self.missing) } else { self.readAll() }
-            }
-        }
+            })
         readAll()
     }
 
     func stop() {
         stopDiscovery()
-        bus = nil
+        link.stop()
         state = .unknown
         adapters = [:]
         devices = [:]
         scanOpen = false
-        reads += 1
     }
 
     /// The adapter menud shows: the first, when there are several.
@@ -259,10 +256,9 @@ final class Bluetooth: SystemProvider {
 
     private func readAll() {
         guard let bus else { return }
-        reads += 1
-        let read = reads
+        let read = link.newRead()
         bus.managedObjects(of: Self.name, path: "/") { [weak self] answer in
-            guard let self, self.reads == read, self.bus != nil else { return }
+            guard let self, self.link.isCurrent(read) else { return }
             switch answer {
             case .success(let objects):
                 self.changing {

@@ -31,11 +31,9 @@ final class Networks: SystemProvider {
 
     var onChange: ((_ childrenChanged: Bool) -> Void)?
     private let logger: Logger
-    private var bus: BusConnection?
-    /// The connection whose signals are matched already (see PowerProfiles).
-    private weak var matched: BusConnection?
+    private let link = ServiceLink(service: Networks.name)
+    private var bus: BusConnection? { link.bus }
     private var state = State.unknown
-    private var reads = 0
     private var radio = false
     /// The Wi-Fi devices by object path, the access points, the connections active
     /// and those saved, as NetworkManager tells them.
@@ -110,33 +108,32 @@ final class Networks: SystemProvider {
     }
 
     func start(on bus: BusConnection) {
-        self.bus = bus
-        if matched !== bus {
-            matched = bus
-            bus.onInterfacesChanged(
-                of: Self.name, path: Self.root,
-                added: { [weak self] object, interfaces in self?.added(object, interfaces) },
-                removed: { [weak self] object, names in self?.removed(object, names) })
-            for interface in Self.followed {
-                bus.onPropertiesChanged(of: Self.name, path: nil, interface: interface) {
-                    [weak self] path, changed, invalidated in
-                    self?.heard(interface, of: path, changed, invalidated: invalidated)
+        link.start(
+            on: bus,
+            match: { bus in
+                bus.onInterfacesChanged(
+                    of: Self.name, path: Self.root,
+                    added: { [weak self] object, interfaces in self?.added(object, interfaces) },
+                    removed: { [weak self] object, names in self?.removed(object, names) })
+                for interface in Self.followed {
+                    bus.onPropertiesChanged(of: Self.name, path: nil, interface: interface) {
+                        [weak self] path, changed, invalidated in
+                        self?.heard(interface, of: path, changed, invalidated: invalidated)
+                    }
                 }
-            }
-            bus.onNameOwnerChanged(Self.name) { [weak self] owner in
-                guard let self, self.bus != nil else { return }
+            },
+            owner: { [weak self] owner in
+                guard let self else { return }
                 if owner == nil { self.fail(Self.missing) } else { self.readAll() }
-            }
-        }
+            })
         readAll()
     }
 
     func stop() {
-        bus = nil
+        link.stop()
         state = .unknown
         forget()
         open = false
-        reads += 1
     }
 
     private func forget() {
@@ -342,10 +339,9 @@ final class Networks: SystemProvider {
 
     private func readAll() {
         guard let bus else { return }
-        reads += 1
-        let read = reads
+        let read = link.newRead()
         bus.managedObjects(of: Self.name, path: Self.root) { [weak self] answer in
-            guard let self, self.reads == read, self.bus != nil else { return }
+            guard let self, self.link.isCurrent(read) else { return }
             switch answer {
             case .success(let objects):
                 self.changing {
@@ -426,12 +422,12 @@ final class Networks: SystemProvider {
     /// A saved connection's settings, which are not properties: its name, type and
     /// the SSID of a Wi-Fi one.
     private func readSaved(_ object: String) {
-        let read = reads
+        let read = link.current
         bus?.call(
             destination: Self.name, path: object, interface: Self.savedInterface, member: "GetSettings",
             arguments: []
         ) { [weak self] answer in
-            guard let self, self.reads == read, case .serving = self.state else { return }
+            guard let self, self.link.isCurrent(read), case .serving = self.state else { return }
             guard case .success(let message) = answer,
                 let settings = try? message.readValue().entries,
                 let connection = settings["connection"]?.entries

@@ -15,13 +15,9 @@ final class PowerProfiles: SystemProvider {
 
     var onChange: ((_ childrenChanged: Bool) -> Void)?
     private let logger: Logger
-    private var bus: BusConnection?
-    /// The connection whose signals are matched already: a match lasts as long as
-    /// the connection, so a provider stopped and started again matches once.
-    private weak var matched: BusConnection?
+    private let link = ServiceLink(service: PowerProfiles.name)
+    private var bus: BusConnection? { link.bus }
     private var state = State.unknown
-    /// Answers to a read made before the latest start are passed over.
-    private var reads = 0
 
     private enum State: Equatable {
         case unknown
@@ -34,25 +30,24 @@ final class PowerProfiles: SystemProvider {
     }
 
     func start(on bus: BusConnection) {
-        self.bus = bus
-        if matched !== bus {
-            matched = bus
-            bus.onPropertiesChanged(of: Self.name, path: Self.path, interface: Self.name) {
-                [weak self] _, changed, invalidated in
-                self?.heard(changed, invalidated: invalidated)
-            }
-            bus.onNameOwnerChanged(Self.name) { [weak self] owner in
-                guard let self, self.bus != nil else { return }
+        link.start(
+            on: bus,
+            match: { bus in
+                bus.onPropertiesChanged(of: Self.name, path: Self.path, interface: Self.name) {
+                    [weak self] _, changed, invalidated in
+                    self?.heard(changed, invalidated: invalidated)
+                }
+            },
+            owner: { [weak self] owner in
+                guard let self else { return }
                 if owner == nil { self.fail(Self.missing) } else { self.readAll() }
-            }
-        }
+            })
         readAll()
     }
 
     func stop() {
-        bus = nil
+        link.stop()
         state = .unknown
-        reads += 1
     }
 
     func reading(of value: SystemValue) -> Result<String, SourceFailure>? {
@@ -100,10 +95,9 @@ final class PowerProfiles: SystemProvider {
 
     private func readAll() {
         guard let bus else { return }
-        reads += 1
-        let read = reads
+        let read = link.newRead()
         bus.allProperties(of: Self.name, path: Self.path, interface: Self.name) { [weak self] answer in
-            guard let self, self.reads == read, self.bus != nil else { return }
+            guard let self, self.link.isCurrent(read) else { return }
             switch answer {
             case .success(let properties): self.take(properties, replacing: true)
             case .failure(let error) where error.isMissingService: self.fail(Self.missing)
