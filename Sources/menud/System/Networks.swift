@@ -44,6 +44,10 @@ final class Networks: SystemProvider {
     /// The last call NetworkManager refused, shown as an error row until the next
     /// change the user asks for.
     private var refusal: String?
+    /// The saved connections and access points the user turned off while
+    /// NetworkManager was still bringing them up: deactivated when they appear, so
+    /// that the last choice wins.
+    private var leaving: Set<String> = []
     private var open = false
 
     private enum State: Equatable {
@@ -77,6 +81,9 @@ final class Networks: SystemProvider {
     struct Active: Equatable {
         var connection = "/"
         var accessPoint = "/"
+        /// Whether it was ever up: a connection that goes down before is one that
+        /// failed.
+        var activated = false
     }
 
     struct Saved: Equatable {
@@ -115,6 +122,18 @@ final class Networks: SystemProvider {
                     of: Self.name, path: Self.root,
                     added: { [weak self] object, interfaces in self?.added(object, interfaces) },
                     removed: { [weak self] object, names in self?.removed(object, names) })
+                bus.onSignal(
+                    sender: Self.name, path: nil, interface: Self.activeInterface, member: "StateChanged"
+                ) {
+                    [weak self] message in
+                    do throws(BusError) {
+                        let phase = try message.readUInt32()
+                        let reason = try message.readUInt32()
+                        self?.stateChanged(of: message.path, phase, reason: reason)
+                    } catch {
+                        return
+                    }
+                }
                 for interface in Self.followed {
                     bus.onPropertiesChanged(of: Self.name, path: nil, interface: interface) {
                         [weak self] path, changed, invalidated in
@@ -143,6 +162,7 @@ final class Networks: SystemProvider {
         active = [:]
         saved = [:]
         refusal = nil
+        leaving = []
     }
 
     /// The Wi-Fi device menud shows: the first, when there are several.
@@ -204,11 +224,13 @@ final class Networks: SystemProvider {
                     || (row.network != nil && device.flatMap { devices[$0] }?.activeConnection == path)
             }.keys
             guard let path = paths.min() else {
+                leaving.formUnion([savedPath, row.network?.accessPoint].compactMap { $0 })
                 onChange?(false)
                 return
             }
             return manager("DeactivateConnection", [.objectPath(path)], what)
         }
+        leaving.subtract([savedPath, row.network?.accessPoint].compactMap { $0 })
         let through = row.vpn == nil ? device ?? "/" : "/"
         let accessPoint = row.network?.accessPoint ?? "/"
         if let savedPath {
@@ -241,6 +263,51 @@ final class Networks: SystemProvider {
         logger.warning("networks: could not \(what): \(error)")
         refusal = "could not \(what): \(error.message)"
         onChange?(true)
+    }
+
+    /// An active connection's `StateChanged`: one that goes down for a cause other
+    /// than the user's (a missing or wrong passphrase, a timeout) shows
+    /// NetworkManager's reason as the error row, whoever asked for it.
+    private func stateChanged(of path: String?, _ phase: UInt32, reason: UInt32) {
+        guard bus != nil, case .serving = state, let path, active[path] != nil else { return }
+        if phase == Self.activated { active[path]?.activated = true }
+        guard phase == Self.deactivated, let connection = active[path],
+            let cause = Self.cause(of: reason, wasUp: connection.activated)
+        else { return }
+        let name = name(of: connection, at: path)
+        logger.warning("networks: could not connect '\(LogText.cut(name))': \(cause)")
+        refusal = "could not connect '\(name)': \(cause)"
+        onChange?(true)
+    }
+
+    /// An active connection's name: its network's SSID, or its saved connection's.
+    private func name(of connection: Active, at path: String) -> String {
+        accessPoints[connection.accessPoint].map { String(decoding: $0.ssid, as: UTF8.self) }
+            ?? saved[connection.connection]?.id ?? path
+    }
+
+    /// `NMActiveConnectionState`'s values menud tells apart.
+    private static let activated: UInt32 = 2
+    private static let deactivated: UInt32 = 4
+
+    /// `NMActiveConnectionStateReason` in words, for the reasons that are a
+    /// failure: none, the user's own disconnecting and a connection deleted are not,
+    /// and a device disconnecting is only before the connection was up.
+    static func cause(of reason: UInt32, wasUp: Bool) -> String? {
+        switch reason {
+        case 3 where !wasUp: "the device disconnected"
+        case 4: "the VPN service stopped"
+        case 5: "the IP configuration was invalid"
+        case 6: "the connection timed out"
+        case 7: "the VPN service did not start in time"
+        case 8: "the VPN service did not start"
+        case 9: "the passphrase is missing or wrong"
+        case 10: "the login failed"
+        case 12: "a connection it depends on failed"
+        case 13: "the device could not be made ready"
+        case 14: "the device was removed"
+        default: nil
+        }
     }
 
     func children(for source: ChildrenSource) -> [NodeSpec]? {
@@ -393,6 +460,12 @@ final class Networks: SystemProvider {
             var connection = active[object] ?? Active()
             update(&connection, properties)
             active[object] = connection
+            let left = [connection.connection, connection.accessPoint].filter { leaving.remove($0) != nil }
+            if !left.isEmpty {
+                manager(
+                    "DeactivateConnection", [.objectPath(object)],
+                    "disconnect '\(LogText.cut(name(of: connection, at: object)))'")
+            }
         }
         if interfaces[Self.savedInterface] != nil { readSaved(object) }
     }
@@ -417,6 +490,7 @@ final class Networks: SystemProvider {
     private func update(_ connection: inout Active, _ properties: [String: BusValue]) {
         if let saved = properties["Connection"]?.text { connection.connection = saved }
         if let point = properties["SpecificObject"]?.text { connection.accessPoint = point }
+        if properties["State"]?.integer == Int(Self.activated) { connection.activated = true }
     }
 
     /// A saved connection's settings, which are not properties: its name, type and

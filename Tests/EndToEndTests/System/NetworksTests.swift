@@ -135,6 +135,20 @@ import Testing
             try await daemon.waitForRows(below: "wifi", Self.shown + ["wifi/vpn-Work VPN Work [on]"])
             #expect(try daemon.request("set wifi/vpn-Work off").isOK)
             try await daemon.waitForRows(below: "wifi", Self.shown + ["wifi/vpn-Work VPN Work [off]"])
+            try await waitUntil("no connection active; calls:\n\(bus.calls)") {
+                try bus.property(path: Self.manager, interface: Self.name, "ActiveConnections") == "ao 0"
+            }
+
+            // Turned off at once, before NetworkManager has brought it up: the
+            // last choice wins.
+            #expect(try daemon.request("set wifi/vpn-Work on").isOK)
+            #expect(try daemon.request("set wifi/vpn-Work off").isOK)
+            try await waitUntil("the VPN left again; calls:\n\(bus.calls)") {
+                let left = bus.calls.components(separatedBy: "DeactivateConnection").count == 3
+                let active = try bus.property(path: Self.manager, interface: Self.name, "ActiveConnections")
+                return left && active == "ao 0"
+            }
+            try await daemon.waitForRows(below: "wifi", Self.shown + ["wifi/vpn-Work VPN Work [off]"])
         }
     }
 
@@ -161,6 +175,37 @@ import Testing
             try await daemon.waitForRows(
                 below: "wifi",
                 ["wifi/radio Wi-Fi [on]", "wifi/Home Home · 80% · WPA2 [off]", "wifi/Cafe Cafe · 50% [on]"])
+        }
+    }
+
+    /// An activation NetworkManager gives up on later (a passphrase missing or
+    /// wrong) shows its reason as an error row and one log line.
+    @Test func aFailedActivationShowsNetworkManagersReason() async throws {
+        try await withNetworks { bus, daemon in
+            try await daemon.waitForRows(below: "wifi", Self.shown)
+            #expect(try daemon.request("set wifi/Cafe on").isOK)
+            let joined = [
+                "wifi/radio Wi-Fi [on]", "wifi/Home Home · 80% · WPA2 [off]", "wifi/Cafe Cafe · 50% [on]",
+            ]
+            try await daemon.waitForRows(below: "wifi", joined)
+            let property = try bus.property(
+                path: Self.device, interface: "org.freedesktop.NetworkManager.Device", "ActiveConnection")
+            let active = String(property.split(separator: " ").last ?? "").trimmingCharacters(in: ["\""])
+            try bus.call(
+                destination: Self.name, path: active, interface: "org.freedesktop.DBus.Mock",
+                member: "EmitSignal",
+                [
+                    "sssav", "org.freedesktop.NetworkManager.Connection.Active", "StateChanged", "uu", "2",
+                    "u", "4",
+                    "u", "9",
+                ])
+            try await daemon.waitForRows(
+                below: "wifi",
+                joined + ["wifi/error Error: could not connect 'Cafe': the passphrase is missing or wrong"])
+            let lines = daemon.log.split(separator: "\n").filter { $0.contains("networks:") }
+            #expect(lines.count == 1, "\(lines)")
+            #expect(
+                lines.first?.contains("could not connect 'Cafe': the passphrase is missing or wrong") == true)
         }
     }
 
