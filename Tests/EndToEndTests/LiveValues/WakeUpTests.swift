@@ -66,25 +66,59 @@ struct WakeUpTests {
         }
     }
 
-    /// A system service followed over D-Bus costs nothing while it says nothing: the
-    /// loop waits on the bus's socket with no timer. Measured: 0 switches in 10 s.
-    @Test func aFollowedSystemServiceWakesNothing() async throws {
+    /// System services followed over D-Bus cost nothing while they say nothing:
+    /// the loop waits on the bus's socket with no timer, with every provider in use
+    /// (power profiles, Bluetooth with its adapter and a device, NetworkManager with
+    /// a Wi-Fi device and a network in sight). Measured: 0 switches in 10 s.
+    @Test func followedSystemServicesWakeNothing() async throws {
         let menu = """
             menu:
               - id: power
                 title: Power
                 expanded: true
                 children-from: power-profiles
+              - id: bt
+                title: Bluetooth
+                expanded: true
+                children-from: bluetooth
+              - id: wifi
+                title: Wi-Fi
+                expanded: true
+                children-from: networks
             """
         try await withMockSystemBus(template: "power_profiles_daemon", name: "net.hadess.PowerProfiles") {
             bus in
+            try await bus.serve(template: "bluez5", name: "org.bluez")
+            try await bus.serve(template: "networkmanager", name: "org.freedesktop.NetworkManager")
+            try bus.call(
+                destination: "org.bluez", path: "/", interface: "org.bluez.Mock", member: "AddAdapter",
+                ["ss", "hci0", "laptop"])
+            try bus.call(
+                destination: "org.bluez", path: "/", interface: "org.bluez.Mock", member: "AddDevice",
+                ["sss", "hci0", "11:22:33:44:55:66", "Headphones"])
+            let networkManager = (
+                destination: "org.freedesktop.NetworkManager", path: "/org/freedesktop",
+                interface: "org.freedesktop.DBus.Mock"
+            )
+            try bus.call(
+                destination: networkManager.destination, path: networkManager.path,
+                interface: networkManager.interface, member: "AddWiFiDevice", ["ssi", "wlan0", "wlan0", "30"])
+            try bus.call(
+                destination: networkManager.destination, path: networkManager.path,
+                interface: networkManager.interface, member: "AddAccessPoint",
+                [
+                    "ssssuuuyu", "/org/freedesktop/NetworkManager/Devices/wlan0", "home", "Home",
+                    "00:11:22:33:44:40", "2", "2412", "54000", "80", "256",
+                ])
             try await withConfigFile(menu) { config in
                 try await withDaemon(config: config, environment: bus.environment) { daemon in
-                    try await waitUntil("the profiles") {
-                        try daemon.request("get power/profile").isOK
+                    try await waitUntil("every service's rows") {
+                        let tree = try daemon.request("tree").lines.joined(separator: "\n")
+                        return tree.contains("power/profile") && tree.contains("11-22-33-44-55-66")
+                            && tree.contains("wifi/Home")
                     }
                     let woke = try await wakeUps(of: daemon, over: .seconds(10))
-                    #expect(woke == 0, "menud woke \(woke) times in 10 s following power-profiles-daemon")
+                    #expect(woke == 0, "menud woke \(woke) times in 10 s following three system services")
                 }
             }
         }

@@ -14,6 +14,8 @@ public final class MockSystemBus {
     private let template: String
     private let bus: BackgroundProcess
     private var mock: BackgroundProcess
+    /// Other services served beside it (``serve(template:name:)``).
+    private var others: [BackgroundProcess] = []
 
     fileprivate init(template: String, name: String) throws {
         directory = try TempDirectory()
@@ -32,13 +34,13 @@ public final class MockSystemBus {
         return environment
     }
 
-    private static func startMock(_ template: String, address: String, directory: TempDirectory) throws
-        -> BackgroundProcess
-    {
+    private static func startMock(
+        _ template: String, address: String, directory: TempDirectory, calls: String = "calls.log"
+    ) throws -> BackgroundProcess {
         try BackgroundProcess(
             "/usr/bin/python3",
-            ["-m", "dbusmock", "--system", "--template", template, "--logfile", directory.file("calls.log")],
-            environment: environment(address), log: directory.file("dbusmock.log"))
+            ["-m", "dbusmock", "--system", "--template", template, "--logfile", directory.file(calls)],
+            environment: environment(address), log: directory.file("dbusmock-\(template).log"))
     }
 
     /// This environment with the system bus set to this one, for a daemon to use.
@@ -52,10 +54,24 @@ public final class MockSystemBus {
 
     /// Waits until the mock's `name` is on the bus.
     fileprivate func waitUntilServing() async throws {
-        try await mock.waitWhileRunning("dbusmock to serve \(name)") {
+        try await waitUntilServing(name, by: mock)
+    }
+
+    private func waitUntilServing(_ name: String, by process: BackgroundProcess) async throws {
+        try await process.waitWhileRunning("dbusmock to serve \(name)") {
             try run("/usr/bin/busctl", ["--address=\(address)", "list", "--no-legend"])
                 .stdout.split(separator: "\n").contains { $0.hasPrefix(name + " ") }
         }
+    }
+
+    /// Serves a second template on this bus beside the first, for a test that
+    /// follows several services at once, and waits until it serves `name`. It is
+    /// stopped with the bus; its calls are not in ``calls``.
+    public func serve(template: String, name: String) async throws {
+        let process = try Self.startMock(
+            template, address: address, directory: directory, calls: "calls-\(template).log")
+        others.append(process)
+        try await waitUntilServing(name, by: process)
     }
 
     /// The process ids of the bus's clients (the mock's among them), as the bus
@@ -112,6 +128,7 @@ public final class MockSystemBus {
     }
 
     fileprivate func stop() async {
+        for other in others { await other.stop() }
         await mock.stop()
         await bus.stop()
     }
